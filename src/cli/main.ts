@@ -1,0 +1,17 @@
+import { Command } from "commander";
+import { registerTetris } from "./tetris.ts";
+
+/** Builds the `tsol` command line; each command lives in its own file and registers itself here. */
+export function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name("tsol")
+    .description("Patience card games and Tetris, with solvers that know whether a deal can be won")
+    .showHelpAfterError();
+  registerTetris(program);
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  await buildProgram().parseAsync(argv);
+}

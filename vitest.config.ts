@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts", "test/**/*.test.ts", "bench/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    reporters: ["default", "json"],
+    outputFile: { json: "test-output/vitest.json" },
+  },
+});
