@@ -1,4 +1,7 @@
 import { Command } from "commander";
+import { registerCheck } from "./check.ts";
+import { registerDeal } from "./deal.ts";
+import { registerPlay } from "./play.ts";
 import { registerTetris } from "./tetris.ts";
 
 /** Builds the `tsol` command line; each command lives in its own file and registers itself here. */
@@ -8,6 +11,9 @@ export function buildProgram(): Command {
     .name("tsol")
     .description("Patience card games and Tetris, with solvers that know whether a deal can be won")
     .showHelpAfterError();
+  registerDeal(program);
+  registerCheck(program);
+  registerPlay(program);
   registerTetris(program);
   return program;
 }

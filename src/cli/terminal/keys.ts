@@ -83,7 +83,8 @@ const LEAVE_SCREEN = "\x1b[0m\x1b[?25h\x1b[?1049l";
 
 /**
  * Puts the terminal in raw mode on the alternate screen and feeds key presses to `onKey`. The terminal is
- * restored on stop(), on process exit, on SIGINT/SIGTERM/SIGHUP and on an uncaught exception.
+ * restored on stop(), on process exit, on SIGINT/SIGTERM/SIGHUP (which then exit the process, so "exit" handlers
+ * run) and on an uncaught exception.
  */
 export function startRawSession(onKey: (key: Key) => void): RawSession {
   const stdin = process.stdin;
@@ -95,9 +96,10 @@ export function startRawSession(onKey: (key: Key) => void): RawSession {
       onKey(k);
     }
   };
+  // Exiting (rather than re-raising the signal) runs the process's "exit" handlers, where games save.
   const onSignal = (signal: NodeJS.Signals) => {
     stop();
-    process.kill(process.pid, signal);
+    process.exit(128 + (signal === "SIGHUP" ? 1 : signal === "SIGINT" ? 2 : 15));
   };
   const onCrash = (error: unknown) => {
     stop();
