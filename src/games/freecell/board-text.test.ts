@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { BoardTextError, formatBoard, parseBoard } from "./board-text.ts";
+import { dealMicrosoft } from "./deal.ts";
+import { parseMove } from "./notation.ts";
+import { applyMove, applyUnchecked, legalMoves } from "./rules.ts";
+
+const DEAL_1 = `JD KD 2S 4C 3S 6D 6S
+2D KC KS 5C TD 8S 9C
+9H 9S 9D TS 4S 8D 2H
+JC 5S QD QH TH QS 6H
+5D AD JS 4H 8H 6C
+7H QC AS AC 2C 3D
+7C KH AH 4D JH 8C
+5H 3H 3C 7S 7D TC
+`;
+
+function errorOf(text: string, rules = {}): BoardTextError {
+  try {
+    parseBoard(text, rules);
+  } catch (error) {
+    if (error instanceof BoardTextError) return error;
+    throw error;
+  }
+  throw new Error("no error");
+}
+
+describe("board text", () => {
+  it("writes deal 1 as fc-solve does", () => {
+    expect(formatBoard(dealMicrosoft(1))).toBe(DEAL_1);
+  });
+
+  it("round-trips deals 1..1000", () => {
+    for (let deal = 1; deal <= 1000; deal++) {
+      const state = dealMicrosoft(deal);
+      expect(parseBoard(formatBoard(state))).toEqual(state);
+    }
+  });
+
+  it("round-trips positions in play, with cells, foundations and empty cascades", () => {
+    let state = dealMicrosoft(1234, { cells: 6 });
+    for (let i = 0; i < 200; i++) {
+      const moves = legalMoves(state);
+      if (moves.length === 0) break;
+      state = applyUnchecked(state, moves[(i * 7919) % moves.length]);
+      const text = formatBoard(state);
+      expect(parseBoard(text, { cells: 6 })).toEqual(state);
+    }
+  });
+
+  it("reads fc-solve's own output style: leading colons, 10 for ten, Freecells and Foundations", () => {
+    let state = dealMicrosoft(1);
+    for (const m of ["5a", "6b", "6c", "6h", "6h", "ch", "7c"]) state = applyMove(state, parseMove(m, state));
+    const text = formatBoard(state);
+    expect(text.split("\n").slice(0, 2)).toEqual(["Foundations: H-0 C-2 D-0 S-A", "Freecells: 6C 3D 8C -"]);
+    const fcsStyle = text
+      .replace(/^([2-9TJQKA][CDHS].*)$/gm, ": $1")
+      .replace(/T([CDHS])/g, "10$1")
+      .replace("6C 3D 8C -", "6C  3D  8C  -");
+    expect(parseBoard(fcsStyle)).toEqual(state);
+  });
+
+  it("names the line and the card for each kind of mistake", () => {
+    expect(errorOf(DEAL_1.replace("2S", "1S")).message).toBe(
+      'line 1: "1S": unknown rank "1" (did you mean A or T?)',
+    );
+    expect(errorOf(DEAL_1.replace("9C", "9X")).message).toBe(
+      'line 2: "9X": unknown suit "X" (use C, D, H or S)',
+    );
+    const dup = errorOf(DEAL_1.replace("TC", "JD"));
+    expect(dup.message).toBe('line 8: duplicate card JD ("JD"; first seen on line 1)');
+    expect(dup.line).toBe(8);
+    expect(dup.token).toBe("JD");
+    expect(errorOf(DEAL_1.replace(" TC", "")).message).toBe("missing cards: TC (a board holds all 52 cards)");
+    expect(errorOf(DEAL_1.split("\n").slice(0, 7).join("\n")).message).toMatch(
+      /^line 7: wrong number of cascades: found 7, this game has 8/,
+    );
+    const cells = errorOf(`Freecells: TC 7D 7S\n${DEAL_1.replace(" 7S 7D TC", "")}`, { cells: 2 });
+    expect(cells.message).toBe("line 1: too many cards in the cells: 3 given, this game has 2 cells");
+    expect(errorOf(`Foundations: X-3\n${DEAL_1}`).message).toMatch(/^line 1: "X-3": a foundation is a suit/);
+    expect(errorOf(`Foundations: H-Z\n${DEAL_1}`).message).toMatch(/^line 1: "H-Z": unknown rank "Z"/);
+    expect(errorOf(`Foundations: H-2\n${DEAL_1}`).message).toMatch(
+      /^line 4: duplicate card 2H \("2H"; first seen on line 1\)/,
+    );
+    expect(errorOf(`Stock: 3H\n${DEAL_1}`).message).toMatch(/unknown heading "Stock:"/);
+  });
+
+  it("ignores comments and blank lines", () => {
+    expect(parseBoard(`# deal 1\n\n${DEAL_1}\n\n`)).toEqual(dealMicrosoft(1));
+  });
+});
