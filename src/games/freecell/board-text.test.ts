@@ -72,8 +72,9 @@ describe("board text", () => {
     expect(dup.token).toBe("JD");
     expect(errorOf(DEAL_1.replace(" TC", "")).message).toBe("missing cards: TC (a board holds all 52 cards)");
     expect(errorOf(DEAL_1.split("\n").slice(0, 7).join("\n")).message).toMatch(
-      /^line 7: wrong number of cascades: found 7, this game has 8/,
+      /^wrong number of cascades: found 7, this game has 8/,
     );
+    expect(errorOf(`${DEAL_1}:\n`).message).toMatch(/^line 9: wrong number of cascades: more than 8/);
     const cells = errorOf(`Freecells: TC 7D 7S\n${DEAL_1.replace(" 7S 7D TC", "")}`, { cells: 2 });
     expect(cells.message).toBe("line 1: too many cards in the cells: 3 given, this game has 2 cells");
     expect(errorOf(`Foundations: X-3\n${DEAL_1}`).message).toMatch(/^line 1: "X-3": a foundation is a suit/);

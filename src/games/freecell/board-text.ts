@@ -84,50 +84,11 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
     }
     seen.set(c, line);
   };
-  const cascadeLines: { tokens: string[]; line: number }[] = [];
-  let foundationsLine: { tokens: string[]; line: number } | undefined;
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const line = i + 1;
-    const trimmed = raw.trim();
-    if (trimmed === "" || trimmed.startsWith("#")) return;
-    const header = /^([A-Za-z]+)\s*:(.*)$/.exec(trimmed);
-    if (header) {
-      const name = header[1].toLowerCase();
-      const tokens = header[2].trim().split(/\s+/).filter(Boolean);
-      if (name === "foundations" || name === "founds") {
-        if (foundationsLine) throw new BoardTextError(line, undefined, "a second Foundations line");
-        foundationsLine = { tokens, line };
-        return;
-      }
-      if (name === "freecells" || name === "fc") {
-        const cards = tokens.filter((t) => t !== "-");
-        if (cards.length > fullRules.cells) {
-          throw new BoardTextError(
-            line,
-            cards[fullRules.cells],
-            `too many cards in the cells: ${cards.length} given, this game has ${fullRules.cells} cells`,
-          );
-        }
-        tokens.forEach((token, i) => {
-          if (token === "-") return;
-          const c = cardAt(token, line);
-          note(c, token, line);
-          state.cells[i < fullRules.cells && state.cells[i] === null ? i : state.cells.indexOf(null)] = c;
-        });
-        return;
-      }
-      throw new BoardTextError(
-        line,
-        header[1],
-        `unknown heading "${header[1]}:" (expected Foundations: or Freecells:)`,
-      );
-    }
-    const body = trimmed.startsWith(":") ? trimmed.slice(1).trim() : trimmed;
-    const tokens = body === "-" || body === "" ? [] : body.split(/\s+/);
-    cascadeLines.push({ tokens, line });
-  });
-  if (foundationsLine) {
-    const { tokens, line } = foundationsLine;
+  let cascadesRead = 0;
+  let foundationsRead = false;
+  const readFoundations = (tokens: string[], line: number) => {
+    if (foundationsRead) throw new BoardTextError(line, undefined, "a second Foundations line");
+    foundationsRead = true;
     for (const token of tokens) {
       const match = /^([^-]+)-(.+)$/.exec(token);
       const suit = match ? suitFromLetter(match[1]) : undefined;
@@ -142,22 +103,63 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
       for (let r = 1; r <= rank; r++) note((r - 1) * 4 + suit, token, line);
       state.foundations[suit] = rank;
     }
-  }
-  if (cascadeLines.length !== fullRules.cascades) {
-    const where = cascadeLines[fullRules.cascades]?.line ?? cascadeLines[cascadeLines.length - 1]?.line;
-    throw new BoardTextError(
-      where,
-      undefined,
-      `wrong number of cascades: found ${cascadeLines.length}, this game has ${fullRules.cascades} (set the number of cascades to match)`,
-    );
-  }
-  cascadeLines.forEach(({ tokens, line }, i) => {
-    for (const token of tokens) {
+  };
+  const readCells = (tokens: string[], line: number) => {
+    const cards = tokens.filter((t) => t !== "-");
+    if (cards.length > fullRules.cells) {
+      throw new BoardTextError(
+        line,
+        cards[fullRules.cells],
+        `too many cards in the cells: ${cards.length} given, this game has ${fullRules.cells} cells`,
+      );
+    }
+    tokens.forEach((token, i) => {
+      if (token === "-") return;
       const c = cardAt(token, line);
       note(c, token, line);
-      state.cascades[i].push(c);
+      state.cells[i < fullRules.cells && state.cells[i] === null ? i : state.cells.indexOf(null)] = c;
+    });
+  };
+  const lines = text.split(/\r?\n/);
+  lines.forEach((raw, i) => {
+    const line = i + 1;
+    const trimmed = raw.trim();
+    if (trimmed === "" || trimmed.startsWith("#")) return;
+    const header = /^([A-Za-z]+)\s*:(.*)$/.exec(trimmed);
+    if (header) {
+      const name = header[1].toLowerCase();
+      const tokens = header[2].trim().split(/\s+/).filter(Boolean);
+      if (name === "foundations" || name === "founds") return readFoundations(tokens, line);
+      if (name === "freecells" || name === "fc") return readCells(tokens, line);
+      throw new BoardTextError(
+        line,
+        header[1],
+        `unknown heading "${header[1]}:" (expected Foundations: or Freecells:)`,
+      );
+    }
+    const body = trimmed.startsWith(":") ? trimmed.slice(1).trim() : trimmed;
+    cascadesRead++;
+    if (cascadesRead > fullRules.cascades) {
+      throw new BoardTextError(
+        line,
+        undefined,
+        `wrong number of cascades: more than ${fullRules.cascades}, the number this game has (set the number of cascades to match)`,
+      );
+    }
+    if (body === "-" || body === "") return;
+    for (const token of body.split(/\s+/)) {
+      const c = cardAt(token, line);
+      note(c, token, line);
+      state.cascades[cascadesRead - 1].push(c);
     }
   });
+  if (cascadesRead !== fullRules.cascades) {
+    throw new BoardTextError(
+      undefined,
+      undefined,
+      `wrong number of cascades: found ${cascadesRead}, this game has ${fullRules.cascades} (set the number of cascades to match)`,
+    );
+  }
   if (seen.size !== 52) {
     const missing: string[] = [];
     for (let c = 0; c < 52; c++) if (!seen.has(c)) missing.push(formatCard(c));

@@ -50,24 +50,28 @@ describe("a game in progress", () => {
 
   it("undoes any depth back to the deal, and redoes it all (property)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 32000 }), fc.array(fc.nat(), { maxLength: 60 }), (deal, picks) => {
-        const game = FreeCellGame.fromDeal(deal);
-        const states = [game.state];
-        for (const pick of picks) {
-          const moves = game.legalMoves();
-          if (moves.length === 0) break;
-          game.play(moves[pick % moves.length]);
-          states.push(game.state);
-        }
-        for (let i = states.length - 1; i > 0; i--) {
-          expect(game.state).toEqual(states[i]);
-          game.undo();
-        }
-        expect(game.state).toEqual(game.initial);
-        expect(game.undo()).toBeUndefined();
-        while (game.redo());
-        expect(game.state).toEqual(states[states.length - 1]);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 32000 }),
+        fc.array(fc.nat(), { maxLength: 60 }),
+        (deal, picks) => {
+          const game = FreeCellGame.fromDeal(deal);
+          const states = [game.state];
+          for (const pick of picks) {
+            const moves = game.legalMoves();
+            if (moves.length === 0) break;
+            game.play(moves[pick % moves.length]);
+            states.push(game.state);
+          }
+          for (let i = states.length - 1; i > 0; i--) {
+            expect(game.state).toEqual(states[i]);
+            game.undo();
+          }
+          expect(game.state).toEqual(game.initial);
+          expect(game.undo()).toBeUndefined();
+          while (game.redo());
+          expect(game.state).toEqual(states[states.length - 1]);
+        },
+      ),
       { numRuns: 60 },
     );
   });

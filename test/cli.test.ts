@@ -1,0 +1,101 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { tsol } from "./tsol.ts";
+
+const tmp = mkdtempSync(join(tmpdir(), "tsol-cli-"));
+
+describe("tsol deal", () => {
+  it("shows deal 1 as a picture, as board text and as JSON", () => {
+    const picture = tsol(["deal", "freecell", "1"]);
+    expect(picture.status).toBe(0);
+    const rows = picture.stdout.trimEnd().split("\n");
+    expect(rows[0]).toBe("JD 2D 9H JC 5D 7H 7C 5H");
+    expect(rows[rows.length - 1]).toBe("6S 9C 2H 6H");
+    const fcs = tsol(["deal", "freecell", "1", "--format", "fcs"]);
+    expect(fcs.stdout.split("\n")[0]).toBe("JD KD 2S 4C 3S 6D 6S");
+    const json = JSON.parse(tsol(["deal", "freecell", "1", "--format", "json"]).stdout);
+    expect(json.game).toBe("freecell");
+    expect(json.deal).toBe(1);
+    expect(json.cascades[0]).toEqual(["JD", "KD", "2S", "4C", "3S", "6D", "6S"]);
+    expect(json.cells).toEqual([]);
+    expect(json.foundations).toEqual({});
+  });
+
+  it("deals a variant's layout when given its rule flags", () => {
+    const json = JSON.parse(tsol(["deal", "freecell", "1", "--format", "json", "--cascades", "4"]).stdout);
+    expect(json.cascades).toHaveLength(4);
+    expect(json.cascades[0]).toHaveLength(13);
+  });
+
+  it("refuses a bad deal number with a clear message and exit code 1", () => {
+    for (const bad of ["0", "8589934592", "x"]) {
+      const r = tsol(["deal", "freecell", bad]);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/is not a deal number \(1 to 8589934591\)/);
+      expect(r.stderr).not.toMatch(/at .*\.ts:\d+/);
+    }
+    expect(tsol(["deal", "klondike", "1"]).stderr).toMatch(/unknown game "klondike"/);
+  });
+});
+
+describe("tsol check", () => {
+  it("accepts a winning solution and counts its moves", () => {
+    // Deal 1 is won when all cards go home; build a winning list by letting the all policy finish a short line.
+    const board = join(tmp, "nearly.board");
+    writeFileSync(board, "Foundations: H-Q C-K D-K S-Q\nKH\nKS\n:\n:\n:\n:\n:\n:\n");
+    const r = tsol(["check", "freecell", "--board", board, "--moves", "1h 2h"]);
+    expect(r.stdout.trim()).toBe("valid: won in 2 moves");
+    expect(r.status).toBe(0);
+  });
+
+  it("names the first illegal move, its index and why, and exits 1", () => {
+    const r = tsol(["check", "freecell", "1", "--moves", "1a 2a 6h"]);
+    expect(r.status).toBe(1);
+    expect(r.stdout.trim()).toBe('invalid: move 2 "2a": cell a already holds 6S');
+  });
+
+  it("says when every move is legal but the deal is not won", () => {
+    const r = tsol(["check", "freecell", "1", "--moves", "1a"]);
+    expect(r.status).toBe(1);
+    expect(r.stdout.trim()).toBe("not won: all 1 moves are legal but the deal is not won");
+  });
+
+  it("plays automatic moves only when asked", () => {
+    const board = join(tmp, "auto.board");
+    writeFileSync(board, "Foundations: H-J C-K D-K S-K\nQH KH\n:\n:\n:\n:\n:\n:\n:\n");
+    expect(tsol(["check", "freecell", "--board", board, "--moves", "1a"]).stdout.trim()).toMatch(/^not won/);
+    const r = tsol(["check", "freecell", "--board", board, "--moves", "1a", "--auto", "all"]);
+    expect(r.stdout.trim()).toBe("valid: won in 3 moves");
+    const empty = tsol(["check", "freecell", "--board", board, "--moves", "1h"]);
+    expect(empty.stdout.trim()).toBe(
+      'invalid: move 1 "1h": KH cannot go home: the hearts foundation is at JH',
+    );
+  });
+
+  it("reads a solution file, comments allowed", () => {
+    const board = join(tmp, "file.board");
+    writeFileSync(board, "Foundations: H-Q C-K D-K S-Q\nKH\nKS\n:\n:\n:\n:\n:\n:\n");
+    const solution = join(tmp, "solution.txt");
+    writeFileSync(solution, "# two moves\n1h\n2h # the last king\n");
+    expect(tsol(["check", "freecell", "--board", board, "--solution", solution]).stdout.trim()).toBe(
+      "valid: won in 2 moves",
+    );
+  });
+
+  it("reports a malformed board by line and card", () => {
+    const board = join(tmp, "bad.board");
+    writeFileSync(board, "JD KD 2S 4C 3S 6D 1S\n");
+    const r = tsol(["check", "freecell", "--board", board, "--moves", "1a"]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('bad.board: line 1: "1S": unknown rank "1" (did you mean A or T?)');
+  });
+
+  it("reads a board from standard input", () => {
+    const r = tsol(["check", "freecell", "--board", "-", "--moves", "1h"], {
+      input: "Foundations: H-K C-K D-K S-Q\nKS\n:\n:\n:\n:\n:\n:\n:\n",
+    });
+    expect(r.stdout.trim()).toBe("valid: won in 1 moves");
+  });
+});

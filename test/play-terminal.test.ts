@@ -1,0 +1,82 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { TmuxSession } from "./tmux.ts";
+import { BIN } from "./tsol.ts";
+
+const sessions: TmuxSession[] = [];
+afterEach(() => {
+  for (const s of sessions.splice(0)) s.kill();
+});
+
+function play(args: string, dataDir: string): TmuxSession {
+  const session = TmuxSession.start(`node ${BIN} play freecell ${args}`, {
+    TSOL_DATA_DIR: dataDir,
+    NO_COLOR: "1",
+  });
+  sessions.push(session);
+  return session;
+}
+
+describe("terminal FreeCell, driven through tmux", () => {
+  it("plays by keys, shows auto-moves, undoes, saves on quit and offers the game again", async () => {
+    const data = mkdtempSync(join(tmpdir(), "tsol-play-"));
+    const game = play("1", data);
+    await game.waitFor("deal #1  moves: 0");
+    game.keys("6", "a");
+    await game.waitFor("moves: 1");
+    game.keys("6", "b");
+    const screen = await game.waitFor("auto: 6h bh 6h");
+    expect(screen).toContain("moves: 5");
+    game.keys("u");
+    await game.waitFor("Undone (1 moves)");
+    game.keys("r");
+    await game.waitFor("Redone (5 moves)");
+    game.keys("1", "h");
+    await game.waitFor("Illegal: 6S cannot go home: the spades foundation is at AS.");
+    game.keys(":", "1b 2c");
+    game.keys("Enter");
+    await game.waitFor("Played 2 moves.");
+    game.keys("q");
+    await game.waitFor("[exited 0]");
+    const save = JSON.parse(readFileSync(join(data, "freecell-save.json"), "utf8"));
+    expect(save.moves).toEqual(["6a", "6b", "1b", "2c"]);
+
+    const again = play("1", data);
+    await again.waitFor("A saved game of deal #1 (7 moves) is waiting: resume it? (y/n)");
+    again.keys("y");
+    await again.waitFor("moves: 7");
+    again.keys("C-c");
+    await again.waitFor("[exited 0]");
+    expect(existsSync(join(data, "freecell-save.json"))).toBe(true);
+  });
+
+  it("goes to a deal by number and shows help", async () => {
+    const data = mkdtempSync(join(tmpdir(), "tsol-play-"));
+    const game = play("1", data);
+    await game.waitFor("deal #1");
+    game.keys("#", "617", "Enter");
+    await game.waitFor("deal #617");
+    game.keys("?");
+    await game.waitFor("Keys: pick a source");
+    game.keys("x");
+    await game.waitFor("1-8 a-d pick");
+    game.keys("#", "0", "Enter");
+    await game.waitFor('"0" is not a deal number');
+    game.keys("q");
+    await game.waitFor("[exited 0]");
+  });
+
+  it("reports a corrupt save, sets it aside and starts clean", async () => {
+    const data = mkdtempSync(join(tmpdir(), "tsol-play-"));
+    writeFileSync(join(data, "freecell-save.json"), "{ not json");
+    const game = play("2", data);
+    const screen = await game.waitFor("could not be used");
+    expect(screen).toMatch(/corrupt/);
+    expect(screen).toContain("deal #2  moves: 0");
+    game.keys("q");
+    await game.waitFor("[exited 0]");
+    expect(existsSync(join(data, "freecell-save.json"))).toBe(false);
+  });
+});

@@ -1,0 +1,61 @@
+import { execFileSync } from "node:child_process";
+
+/** A program running in a detached tmux session, driven as a person at a terminal would drive it. */
+export class TmuxSession {
+  private constructor(readonly name: string) {}
+
+  static start(
+    command: string,
+    env: Record<string, string> = {},
+    size = { width: 100, height: 40 },
+  ): TmuxSession {
+    const name = `tsol-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+    const exports = Object.entries(env)
+      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+      .join(" ");
+    execFileSync("tmux", [
+      "new-session",
+      "-d",
+      "-s",
+      name,
+      "-x",
+      String(size.width),
+      "-y",
+      String(size.height),
+      `env LANG=C.UTF-8 TERM=xterm-256color ${exports} ${command}; echo "[exited $?]"; sleep 30`,
+    ]);
+    return new TmuxSession(name);
+  }
+
+  /** Sends keys; plain text is sent literally, names like Escape or C-c as tmux key names. */
+  keys(...keys: string[]): void {
+    for (const k of keys) {
+      const literal = !/^(Escape|Enter|C-[a-z]|Up|Down|Left|Right|Space|BSpace)$/.test(k);
+      execFileSync("tmux", ["send-keys", "-t", this.name, ...(literal ? ["-l", k] : [k])]);
+    }
+  }
+
+  screen(): string {
+    return execFileSync("tmux", ["capture-pane", "-p", "-t", this.name], { encoding: "utf8" });
+  }
+
+  /** Waits until the screen shows `pattern`, or fails after `ms` with the screen in the message. */
+  async waitFor(pattern: RegExp | string, ms = 15_000): Promise<string> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const screen = this.screen();
+      if (typeof pattern === "string" ? screen.includes(pattern) : pattern.test(screen)) return screen;
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${String(pattern)}; the screen was:\n${screen}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  kill(): void {
+    try {
+      execFileSync("tmux", ["kill-session", "-t", this.name], { stdio: "ignore" });
+    } catch {
+      // already gone
+    }
+  }
+}
