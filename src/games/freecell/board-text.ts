@@ -121,21 +121,24 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
     });
   };
   const lines = text.split(/\r?\n/);
-  lines.forEach((raw, i) => {
+  for (const [i, raw] of lines.entries()) {
     const line = i + 1;
     const trimmed = raw.trim();
-    if (trimmed === "" || trimmed.startsWith("#")) return;
+    if (trimmed === "" || trimmed.startsWith("#")) continue;
     const header = /^([A-Za-z]+)\s*:(.*)$/.exec(trimmed);
     if (header) {
       const name = header[1].toLowerCase();
       const tokens = header[2].trim().split(/\s+/).filter(Boolean);
-      if (name === "foundations" || name === "founds") return readFoundations(tokens, line);
-      if (name === "freecells" || name === "fc") return readCells(tokens, line);
-      throw new BoardTextError(
-        line,
-        header[1],
-        `unknown heading "${header[1]}:" (expected Foundations: or Freecells:)`,
-      );
+      if (name === "foundations" || name === "founds") readFoundations(tokens, line);
+      else if (name === "freecells" || name === "fc") readCells(tokens, line);
+      else {
+        throw new BoardTextError(
+          line,
+          header[1],
+          `unknown heading "${header[1]}:" (expected Foundations: or Freecells:)`,
+        );
+      }
+      continue;
     }
     const body = trimmed.startsWith(":") ? trimmed.slice(1).trim() : trimmed;
     cascadesRead++;
@@ -146,13 +149,13 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
         `wrong number of cascades: more than ${fullRules.cascades}, the number this game has (set the number of cascades to match)`,
       );
     }
-    if (body === "-" || body === "") return;
+    if (body === "-" || body === "") continue;
     for (const token of body.split(/\s+/)) {
       const c = cardAt(token, line);
       note(c, token, line);
       state.cascades[cascadesRead - 1].push(c);
     }
-  });
+  }
   if (cascadesRead !== fullRules.cascades) {
     throw new BoardTextError(
       undefined,
