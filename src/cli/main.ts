@@ -2,6 +2,7 @@ import { Command } from "commander";
 import { registerCheck } from "./check.ts";
 import { registerDeal } from "./deal.ts";
 import { registerPlay } from "./play.ts";
+import { registerServe } from "./serve.ts";
 import { registerTetris } from "./tetris.ts";
 
 /** Builds the `tsol` command line; each command lives in its own file and registers itself here. */
@@ -14,6 +15,7 @@ export function buildProgram(): Command {
   registerDeal(program);
   registerCheck(program);
   registerPlay(program);
+  registerServe(program);
   registerTetris(program);
   return program;
 }
