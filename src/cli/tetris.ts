@@ -1,11 +1,118 @@
-import type { Command } from "commander";
+import { readFileSync } from "node:fs";
+import { type Command, InvalidArgumentError, Option } from "commander";
+import type { RandomizerKind } from "../games/tetris/guideline/bag.ts";
+import { drawSeed, normaliseSeed } from "../games/tetris/random.ts";
+import { parseReplay, verifyReplay } from "../games/tetris/replay.ts";
+import { lastReplayPath, newSession, playInTerminal } from "./tetris-play.ts";
+import { scoresPath } from "./tetris-scores.ts";
+
+interface TetrisOptions {
+  mode: "classic" | "guideline";
+  seed?: string;
+  level: number;
+  randomizer: RandomizerKind;
+  faithful?: boolean;
+  color: boolean;
+  ai?: boolean;
+  games: number;
+  pieces: number;
+  watch?: boolean;
+  verify?: string;
+}
+
+function positiveInt(name: string, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > max)
+      throw new InvalidArgumentError(`${name} must be a whole number from 1 to ${max}`);
+    return n;
+  };
+}
 
 export function registerTetris(program: Command): void {
   program
     .command("tetris")
-    .description("play Tetris in the terminal")
-    .action(() => {
-      console.error("tetris: not yet built");
-      process.exitCode = 1;
+    .description("play Tetris in the terminal: the VDM++ model (classic) or the modern guideline game")
+    .addOption(
+      new Option("--mode <mode>", "which engine").choices(["classic", "guideline"]).default("guideline"),
+    )
+    .option("--seed <seed>", "seed for the pieces (a number or any text); drawn at random when left out")
+    .option("--level <n>", "starting level (guideline)", positiveInt("--level", 20), 1)
+    .addOption(
+      new Option("--randomizer <kind>", "piece order (guideline)").choices(["bag", "uniform"]).default("bag"),
+    )
+    .option("--faithful", "classic: reproduce the model's defects instead of fixing them")
+    .option("--no-color", "draw without ANSI colours")
+    .option("--ai", "let the AI play: headless games with a summary, or on screen with --watch")
+    .option("--games <n>", "AI: games to play", positiveInt("--games", 100_000), 1)
+    .option("--pieces <n>", "AI: piece cap a game", positiveInt("--pieces", 10_000_000), 1000)
+    .option("--watch", "AI: play on screen")
+    .option("--verify <file>", "play a replay file back and check its recorded result")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Keys: Left/a left, Right/d right, Up/s/x rotate, z rotate back (guideline), Down soft drop,",
+        "Space/f drop, c hold (guideline), p pause, q quit. Terminals send no key-release events, so holding",
+        "a key repeats it at your terminal's auto-repeat rate.",
+        `High scores: ${scoresPath()}; the last game's replay: ${lastReplayPath()}.`,
+      ].join("\n"),
+    )
+    .action(async (options: TetrisOptions) => {
+      if (options.verify) {
+        runVerify(options.verify);
+        return;
+      }
+      const seed = options.seed === undefined ? drawSeed() : normaliseSeed(options.seed);
+      if (options.ai) {
+        const { runAi } = await import("./tetris-ai.ts");
+        await runAi({ ...options, seed });
+        return;
+      }
+      if (!process.stdin.isTTY || !process.stdout.isTTY) {
+        console.error(
+          "tetris: needs a terminal (stdin and stdout must be a TTY); try --ai for a headless game",
+        );
+        process.exitCode = 2;
+        return;
+      }
+      const session = newSession(
+        options.mode,
+        seed,
+        options.randomizer,
+        options.faithful ?? false,
+        options.level,
+      );
+      const result = await playInTerminal(session, { color: options.color });
+      console.log(
+        `Game over: score ${result.score}, lines ${result.lines}, level ${result.level}` +
+          (result.rank > 0 ? ` (high score #${result.rank})` : "") +
+          ` (seed ${session.seed})`,
+      );
+      for (const note of result.notes) console.error(note);
     });
+}
+
+function runVerify(path: string): void {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    console.error(`tetris: cannot read ${path}: ${(error as Error).message}`);
+    process.exitCode = 2;
+    return;
+  }
+  try {
+    const replay = parseReplay(raw);
+    const { matches, actual } = verifyReplay(replay);
+    console.log(
+      `${replay.mode} replay, seed ${replay.options.seed}, ${replay.inputs.length} inputs: score ${actual.score}, ` +
+        `lines ${actual.lines}, level ${actual.level}${actual.gameOver ? ", game over" : ""}: ` +
+        (matches ? "matches the recorded result" : "DOES NOT match the recorded result"),
+    );
+    if (!matches) process.exitCode = 1;
+  } catch (error) {
+    console.error(`tetris: ${(error as Error).message}`);
+    process.exitCode = 2;
+  }
 }

@@ -1,0 +1,384 @@
+/**
+ * Terminal play for both Tetris engines: a session adapts an engine to the keys and the screen, and
+ * `playInTerminal` runs it in raw mode with gravity from a timer. No rule lives here: the engines decide.
+ */
+
+import { join } from "node:path";
+import { type ClassicTetris, MAX_COLUMN, MAX_ROW } from "../games/tetris/classic.ts";
+import type { RandomizerKind } from "../games/tetris/guideline/bag.ts";
+import { type Action, GuidelineGame } from "../games/tetris/guideline/engine.ts";
+import { secondsPerRow } from "../games/tetris/guideline/scoring.ts";
+import { ClassicRecorder, guidelineReplay, type ReplayFile } from "../games/tetris/replay.ts";
+import { dataDir, writeJsonAtomic } from "./store.ts";
+import { type Key, startRawSession } from "./terminal/keys.ts";
+import { addScore, bestScore, loadScores, type ScoreMode, saveScores } from "./tetris-scores.ts";
+import { renderScreen, type ScreenCell, type ScreenView } from "./tetris-screen.ts";
+
+export type PlayerAction = Action | "pause" | "quit";
+
+/** What a key does. Arrows, the model's keys (a, d, s, f) and a few more. */
+export function actionForKey(key: Key): PlayerAction | null {
+  if (key.ctrl && key.name === "c") return "quit";
+  if (key.ctrl || key.meta) return null;
+  switch (key.name) {
+    case "left":
+    case "a":
+    case "h":
+      return "left";
+    case "right":
+    case "d":
+    case "l":
+      return "right";
+    case "up":
+    case "s":
+    case "x":
+    case "k":
+      return "rotateCW";
+    case "z":
+    case "Z":
+      return "rotateCCW";
+    case "down":
+    case "j":
+      return "softDrop";
+    case "space":
+    case "f":
+      return "hardDrop";
+    case "c":
+    case "C":
+      return "hold";
+    case "p":
+    case "escape":
+      return "pause";
+    case "q":
+    case "Q":
+      return "quit";
+    default:
+      return null;
+  }
+}
+
+export interface PlaySession {
+  readonly mode: ScoreMode;
+  readonly seed: number;
+  /** Runs gravity up to game time `ms`. */
+  tick(ms: number): void;
+  act(ms: number, action: Action): void;
+  view(): ScreenView;
+  isOver(): boolean;
+  result(): { score: number; lines: number; level: number };
+  replay(): ReplayFile;
+}
+
+function emptyCells(rows: number): ScreenCell[][] {
+  return Array.from({ length: rows }, () =>
+    Array.from({ length: 10 }, () => ({ id: 0, kind: "empty" as const })),
+  );
+}
+
+/** The model's game driven the way its Java Main drives it, with gravity added: a failed `down` locks. */
+export class ClassicSession implements PlaySession {
+  readonly mode = "classic";
+  readonly seed: number;
+  private readonly recorder: ClassicRecorder;
+  private nextFallAt: number;
+
+  constructor(seed: number, faithful = false) {
+    this.seed = seed;
+    this.recorder = new ClassicRecorder(seed, faithful);
+    this.recorder.call(0, "newRandomTetramino");
+    this.nextFallAt = this.gravityMs();
+  }
+
+  get game(): ClassicTetris {
+    return this.recorder.game;
+  }
+
+  private gravityMs(): number {
+    return secondsPerRow(this.game.getLevel()) * 1000;
+  }
+
+  private lock(ms: number): void {
+    this.recorder.call(ms, "checkLines");
+    this.recorder.call(ms, "newRandomTetramino");
+    this.nextFallAt = ms + this.gravityMs();
+  }
+
+  tick(ms: number): void {
+    while (!this.isOver() && this.nextFallAt <= ms) {
+      const at = this.nextFallAt;
+      this.nextFallAt += this.gravityMs();
+      if (!this.recorder.call(at, "down")) this.lock(at);
+    }
+  }
+
+  act(ms: number, action: Action): void {
+    if (this.isOver()) return;
+    switch (action) {
+      case "left":
+      case "right":
+        this.recorder.call(ms, action);
+        break;
+      case "rotateCW":
+        this.recorder.call(ms, "rotate");
+        break;
+      case "softDrop":
+        if (this.recorder.call(ms, "down")) this.nextFallAt = ms + this.gravityMs();
+        else this.lock(ms);
+        break;
+      case "hardDrop":
+        this.recorder.call(ms, "drop");
+        this.lock(ms);
+        break;
+      default:
+        break; // the model has no counter-rotation and no hold
+    }
+  }
+
+  view(): ScreenView {
+    const game = this.game;
+    const rows = game
+      .getBoard()
+      .rows()
+      .slice(MAX_ROW - 20);
+    const cells = emptyCells(20);
+    const piece = game.getTetramino();
+    const pieceKeys = new Set(piece?.active ? piece.minoes.map(([r, c]) => `${r},${c}`) : []);
+    rows.forEach((row, i) => {
+      row.forEach((id, c) => {
+        if (id !== 0) cells[i]![c] = { id, kind: pieceKeys.has(`${i + 3},${c + 1}`) ? "piece" : "stack" };
+      });
+    });
+    if (piece?.active) {
+      const ghost = game.clone();
+      ghost.drop();
+      for (const [r, c] of ghost.getTetramino()!.minoes) {
+        if (r >= 3 && r <= MAX_ROW && c >= 1 && c <= MAX_COLUMN && cells[r - 3]![c - 1]!.kind === "empty") {
+          cells[r - 3]![c - 1] = { id: piece.id, kind: "ghost" };
+        }
+      }
+    }
+    return {
+      title: `tsol tetris: classic (VDM++ model${game.faithful ? ", faithful" : ""}) seed ${this.seed}`,
+      mode: "classic",
+      cells,
+      next: [game.previewRandomTetramino()],
+      hold: undefined,
+      score: game.getScore(),
+      lines: game.getLines(),
+      level: game.getLevel(),
+      best: 0,
+      status: [],
+    };
+  }
+
+  isOver(): boolean {
+    return this.game.getGameOver();
+  }
+
+  result() {
+    return { score: this.game.getScore(), lines: this.game.getLines(), level: this.game.getLevel() };
+  }
+
+  replay(): ReplayFile {
+    return this.recorder.replay();
+  }
+}
+
+const CLEAR_NAMES = ["", "SINGLE", "DOUBLE", "TRIPLE", "TETRIS"];
+
+export class GuidelineSession implements PlaySession {
+  readonly mode = "guideline";
+  readonly seed: number;
+  readonly game: GuidelineGame;
+
+  constructor(seed: number, randomizer: RandomizerKind = "bag", startLevel = 1) {
+    this.game = new GuidelineGame({ seed, randomizer, startLevel });
+    this.seed = this.game.options.seed;
+  }
+
+  tick(ms: number): void {
+    if (!this.isOver()) this.game.advance(Math.max(ms, this.game.now));
+  }
+
+  act(ms: number, action: Action): void {
+    if (!this.isOver()) this.game.input(Math.max(ms, this.game.now), action);
+  }
+
+  view(): ScreenView {
+    const g = this.game;
+    const height = g.options.visibleRows;
+    const cells = emptyCells(height);
+    const put = (x: number, y: number, cell: ScreenCell) => {
+      if (y >= 0 && y < height) cells[height - 1 - y]![x] = cell;
+    };
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < 10; x++) {
+        const id = g.cellAt(x, y);
+        if (id > 0) put(x, y, { id, kind: "stack" });
+      }
+    }
+    const piece = g.getPiece();
+    if (piece) {
+      for (const [x, y] of g.ghostCells()) put(x, y, { id: piece.id, kind: "ghost" });
+      for (const [x, y] of g.pieceCells()) put(x, y, { id: piece.id, kind: "piece" });
+    }
+    const status: string[] = [];
+    const clear = g.getLastClear();
+    if (clear) {
+      const spin = clear.tSpin === "full" ? "T-SPIN " : clear.tSpin === "mini" ? "T-SPIN MINI " : "";
+      const name = `${spin}${CLEAR_NAMES[clear.lines] ?? ""}`.trim();
+      status.push(
+        `${clear.backToBack ? "B2B " : ""}${name}${clear.combo > 0 ? ` combo ${clear.combo}` : ""}`,
+      );
+      if (clear.perfectClear) status.push("PERFECT CLEAR");
+    }
+    return {
+      title: `tsol tetris: guideline (${g.options.randomizer === "bag" ? "7-bag" : "uniform"}) seed ${this.seed}`,
+      mode: "guideline",
+      cells,
+      next: g.getNext(),
+      hold: g.getHold(),
+      score: g.getScore(),
+      lines: g.getLines(),
+      level: g.getLevel(),
+      best: 0,
+      status,
+    };
+  }
+
+  isOver(): boolean {
+    return this.game.getGameOver() !== null;
+  }
+
+  result() {
+    return { score: this.game.getScore(), lines: this.game.getLines(), level: this.game.getLevel() };
+  }
+
+  replay(): ReplayFile {
+    return guidelineReplay(this.game);
+  }
+}
+
+export function lastReplayPath(): string {
+  return join(dataDir(), "tetris-last-replay.json");
+}
+
+export interface TerminalOptions {
+  color: boolean;
+  /** Called to pick the next action in watch mode (the AI); null when a person plays. */
+  autopilot?: (session: PlaySession, ms: number) => void;
+  /** Milliseconds between frames. */
+  frameMs?: number;
+}
+
+/**
+ * Plays a session in the terminal until the player quits or the game ends and the player leaves. Resolves with
+ * the final result once the terminal has been restored and the high score and replay saved.
+ */
+export function playInTerminal(
+  session: PlaySession,
+  options: TerminalOptions,
+): Promise<{ score: number; lines: number; level: number; rank: number; notes: string[] }> {
+  const { table, problem } = loadScores();
+  const best = bestScore(table, session.mode);
+  const messages: string[] = problem
+    ? ["High score file problem:", ...wrap(problem, 50), "(a new file is written)"]
+    : [];
+  let paused = false;
+  let pausedAt = 0;
+  let pausedTotal = 0;
+  const started = Date.now();
+  const gameMs = () => (paused ? pausedAt : Date.now()) - started - pausedTotal;
+  let finished = false;
+
+  return new Promise((resolve) => {
+    let timer: NodeJS.Timeout | undefined;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      if (timer) clearInterval(timer);
+      raw.stop();
+      const result = session.result();
+      // The AI's games (watch mode) stay out of the players' table.
+      const rank = options.autopilot
+        ? 0
+        : addScore(table, session.mode, {
+            ...result,
+            seed: session.seed,
+            date: new Date().toISOString(),
+          });
+      const notes: string[] = [];
+      try {
+        saveScores(table);
+        writeJsonAtomic(lastReplayPath(), session.replay());
+      } catch (error) {
+        notes.push(`could not save: ${(error as Error).message}`);
+      }
+      resolve({ ...result, rank, notes });
+    };
+    const draw = () => {
+      const view = session.view();
+      view.best = best;
+      const status = [...view.status];
+      if (paused) status.unshift("PAUSED (p to resume)");
+      if (session.isOver()) status.unshift("GAME OVER", "press q or Enter to leave");
+      view.status = [...status, ...messages];
+      const lines = renderScreen(view, options.color);
+      raw.write(`\u001B[H${lines.map((l) => `${l}\u001B[K`).join("\r\n")}\u001B[J`);
+    };
+    const raw = startRawSession((key) => {
+      if (finished) return;
+      const action = actionForKey(key);
+      if (session.isOver()) {
+        if (action === "quit" || key.name === "enter" || action === "pause") finish();
+        return;
+      }
+      if (action === "quit") return finish();
+      if (action === "pause") {
+        if (paused) {
+          pausedTotal += Date.now() - pausedAt;
+          paused = false;
+        } else {
+          pausedAt = Date.now();
+          paused = true;
+        }
+      } else if (action && !paused && !options.autopilot) {
+        session.act(gameMs(), action);
+      }
+      draw();
+    });
+    timer = setInterval(() => {
+      if (paused || finished) return;
+      const ms = gameMs();
+      if (options.autopilot && !session.isOver()) options.autopilot(session, ms);
+      session.tick(ms);
+      draw();
+    }, options.frameMs ?? 20);
+    draw();
+  });
+}
+
+function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && line.length + word.length + 1 > width) {
+      out.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) out.push(line);
+  return out;
+}
+
+export function newSession(
+  mode: ScoreMode,
+  seed: number,
+  randomizer: RandomizerKind,
+  faithful: boolean,
+  level = 1,
+) {
+  return mode === "classic"
+    ? new ClassicSession(seed, faithful)
+    : new GuidelineSession(seed, randomizer, level);
+}

@@ -1,0 +1,203 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseReplay, verifyReplay } from "../games/tetris/replay.ts";
+import { actionForKey, ClassicSession, GuidelineSession } from "./tetris-play.ts";
+import { addScore, emptyTable, loadScores, parseScoreTable, saveScores } from "./tetris-scores.ts";
+import { plainCells, renderScreen } from "./tetris-screen.ts";
+
+const key = (name: string, ctrl = false) => ({ name, ctrl, meta: false, sequence: name });
+
+describe("keys", () => {
+  it("maps arrows and the model's keys a, d, s, f", () => {
+    expect(actionForKey(key("left"))).toBe("left");
+    expect(actionForKey(key("a"))).toBe("left");
+    expect(actionForKey(key("d"))).toBe("right");
+    expect(actionForKey(key("s"))).toBe("rotateCW");
+    expect(actionForKey(key("up"))).toBe("rotateCW");
+    expect(actionForKey(key("z"))).toBe("rotateCCW");
+    expect(actionForKey(key("f"))).toBe("hardDrop");
+    expect(actionForKey(key("space"))).toBe("hardDrop");
+    expect(actionForKey(key("down"))).toBe("softDrop");
+    expect(actionForKey(key("c"))).toBe("hold");
+    expect(actionForKey(key("p"))).toBe("pause");
+    expect(actionForKey(key("q"))).toBe("quit");
+    expect(actionForKey(key("c", true))).toBe("quit");
+    expect(actionForKey(key("y"))).toBeNull();
+  });
+});
+
+describe("sessions and the screen", () => {
+  it("classic: gravity moves the piece down and a failed down locks it and brings the next", () => {
+    const session = new ClassicSession(5);
+    const first = session.game.getTetramino()!.id;
+    const next = session.game.previewRandomTetramino();
+    session.tick(1000);
+    expect(session.game.getTetramino()!.minoes[0]![0]).toBeGreaterThan(1);
+    session.act(1000, "hardDrop");
+    expect(session.game.getTetramino()!.id).toBe(next);
+    expect(session.game.getScore()).toBeGreaterThan(0);
+    const cells = plainCells(session.view());
+    expect(cells).toHaveLength(20);
+    expect(cells.join("")).toContain(".IJLOSTZ"[first]!);
+    expect(session.replay().mode).toBe("classic");
+  });
+
+  it("guideline: the view shows the piece, its ghost, next and hold", () => {
+    const session = new GuidelineSession(7);
+    session.act(0, "hold");
+    const view = session.view();
+    expect(view.hold).not.toBeNull();
+    expect(view.next).toHaveLength(5);
+    const text = plainCells(view).join("\n");
+    expect(text).toContain(":");
+    const lines = renderScreen(view, false);
+    expect(lines.join("\n")).toContain("Score: 0");
+    expect(lines.join("\n")).toContain("no key-release events");
+    expect(renderScreen(view, true).join("\n")).toContain("\u001B[38;5;");
+  });
+});
+
+describe("high scores", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "tsol-scores-"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("keeps the ten best per mode, best first", () => {
+    const table = emptyTable();
+    for (let i = 1; i <= 12; i++)
+      addScore(table, "classic", { score: i * 10, lines: 0, level: 1, seed: i, date: "d" });
+    expect(table.classic).toHaveLength(10);
+    expect(table.classic[0]!.score).toBe(120);
+    expect(addScore(table, "classic", { score: 5, lines: 0, level: 1, seed: 0, date: "d" })).toBe(0);
+    expect(addScore(table, "classic", { score: 115, lines: 0, level: 1, seed: 0, date: "d" })).toBe(2);
+    expect(addScore(table, "guideline", { score: 0, lines: 0, level: 1, seed: 0, date: "d" })).toBe(0);
+  });
+
+  it("round-trips through the file; a corrupt file is moved aside and reported", () => {
+    const path = join(dir, "scores.json");
+    const table = emptyTable();
+    addScore(table, "guideline", { score: 99, lines: 1, level: 1, seed: 3, date: "2026-01-01" });
+    saveScores(table, path);
+    expect(loadScores(path).table).toEqual(table);
+    writeFileSync(path, "{ not json");
+    const { table: fresh, problem } = loadScores(path);
+    expect(fresh).toEqual(emptyTable());
+    expect(problem).toMatch(/corrupt/);
+    expect(existsSync(path)).toBe(false);
+    expect(readdirSync(dir).some((f) => f.startsWith("scores.json.corrupt-"))).toBe(true);
+    expect(() => parseScoreTable({ version: 1, classic: [{ score: "x" }], guideline: [] })).toThrow();
+  });
+});
+
+const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
+const root = join(import.meta.dirname, "..", "..");
+
+/** A tsol process in a detached tmux pane; the screen is read with capture-pane. */
+class Pane {
+  readonly name = `tsol-tetris-${process.pid}-${Math.floor(Math.random() * 1e6)}`;
+  constructor(command: string, env: Record<string, string>) {
+    const exports = Object.entries(env)
+      .map(([k, v]) => `${k}='${v}'`)
+      .join(" ");
+    execFileSync("tmux", [
+      "new-session",
+      "-d",
+      "-s",
+      this.name,
+      "-x",
+      "120",
+      "-y",
+      "45",
+      `cd '${root}' && env ${exports} ${command}; echo "EXITED $?"; sleep 60`,
+    ]);
+  }
+  screen(): string {
+    return execFileSync("tmux", ["capture-pane", "-p", "-t", this.name]).toString();
+  }
+  format(f: string): string {
+    return execFileSync("tmux", ["display-message", "-p", "-t", this.name, f]).toString().trim();
+  }
+  send(...keys: string[]): void {
+    execFileSync("tmux", ["send-keys", "-t", this.name, ...keys]);
+  }
+  async waitFor(test: (screen: string) => boolean, what: string, timeoutMs = 8000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    let screen = "";
+    while (Date.now() < deadline) {
+      screen = this.screen();
+      if (test(screen)) return screen;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`timed out waiting for ${what}; the screen was:\n${screen}`);
+  }
+  kill(): void {
+    spawnSync("tmux", ["kill-session", "-t", this.name]);
+  }
+}
+
+const scoreOf = (screen: string) => Number(/Score: (\d+)/.exec(screen)?.[1] ?? Number.NaN);
+
+describe.skipIf(!hasTmux)("terminal play through tmux", () => {
+  let dir: string;
+  const panes: Pane[] = [];
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "tsol-tetris-tmux-"));
+  });
+  afterAll(() => {
+    for (const p of panes) p.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("guideline: raw keys move, drop, hold and pause; q quits, saves the score and replay, restores the terminal", async () => {
+    writeFileSync(join(dir, "tetris-scores.json"), "{ this is not json");
+    const pane = new Pane("node bin/tsol.js tetris --mode guideline --seed 1 --no-color", {
+      TSOL_DATA_DIR: dir,
+    });
+    panes.push(pane);
+    let screen = await pane.waitFor((s) => s.includes("Score: 0"), "the game screen");
+    expect(screen).toContain("High score file problem");
+    expect(screen).toContain("Next:");
+    expect(pane.format("#{alternate_on}")).toBe("1");
+    pane.send("Left", "Left", "Space");
+    screen = await pane.waitFor((s) => scoreOf(s) > 0, "points from a hard drop");
+    expect(scoreOf(screen)).toBeGreaterThanOrEqual(30);
+    pane.send("c");
+    await pane.waitFor((s) => /Hold: [IJLOSTZ]/.test(s), "a held piece");
+    pane.send("p");
+    await pane.waitFor((s) => s.includes("PAUSED"), "the pause");
+    pane.send("p");
+    await pane.waitFor((s) => !s.includes("PAUSED"), "the end of the pause");
+    pane.send("q");
+    screen = await pane.waitFor((s) => s.includes("EXITED"), "the process to end");
+    expect(screen).toMatch(/Game over: score \d+/);
+    expect(screen).toContain("EXITED 0");
+    expect(pane.format("#{alternate_on}")).toBe("0");
+    expect(pane.format("#{cursor_flag}")).toBe("1");
+    const table = loadScores(join(dir, "tetris-scores.json")).table;
+    expect(table.guideline[0]!.score).toBeGreaterThanOrEqual(30);
+    expect(readdirSync(dir).some((f) => f.startsWith("tetris-scores.json.corrupt-"))).toBe(true);
+    const replay = parseReplay(JSON.parse(readFileSync(join(dir, "tetris-last-replay.json"), "utf8")));
+    expect(replay.inputs.map(([, a]) => a)).toEqual(["left", "left", "hardDrop", "hold"]);
+    expect(verifyReplay(replay).matches).toBe(true);
+  }, 20_000);
+
+  it("classic: the model's keys play, and Ctrl-C leaves with the terminal restored", async () => {
+    const pane = new Pane("node bin/tsol.js tetris --mode classic --seed 2 --no-color", {
+      TSOL_DATA_DIR: dir,
+    });
+    panes.push(pane);
+    await pane.waitFor((s) => s.includes("Score: 0") && s.includes("VDM++ model"), "the classic screen");
+    pane.send("s", "a", "f");
+    const screen = await pane.waitFor((s) => scoreOf(s) > 0, "points from the model's drop");
+    expect(scoreOf(screen)).toBeGreaterThanOrEqual(10);
+    pane.send("C-c");
+    await pane.waitFor((s) => s.includes("EXITED 0"), "the process to end");
+    expect(pane.format("#{alternate_on}")).toBe("0");
+    expect(loadScores(join(dir, "tetris-scores.json")).table.classic[0]!.score).toBe(scoreOf(screen));
+  }, 20_000);
+});

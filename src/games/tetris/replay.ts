@@ -1,0 +1,256 @@
+/**
+ * Replay files: a game is its mode, its options (with the seed) and its list of timed inputs. Playing the inputs
+ * back through the engine gives the same game, move for move; `result` lets a reader check that it did.
+ */
+
+import { ClassicTetris } from "./classic.ts";
+import type { RandomizerKind } from "./guideline/bag.ts";
+import { ACTIONS, type Action, GuidelineGame, type ResolvedOptions } from "./guideline/engine.ts";
+
+export const REPLAY_FORMAT = "tsol-tetris-replay";
+export const REPLAY_VERSION = 1;
+
+/** The model's operations a classic front-end calls, in the order it called them. */
+export type ClassicOperation =
+  | "newRandomTetramino"
+  | "down"
+  | "left"
+  | "right"
+  | "rotate"
+  | "drop"
+  | "checkLines";
+export const CLASSIC_OPERATIONS: readonly ClassicOperation[] = [
+  "newRandomTetramino",
+  "down",
+  "left",
+  "right",
+  "rotate",
+  "drop",
+  "checkLines",
+];
+
+export interface ReplayResult {
+  score: number;
+  lines: number;
+  level: number;
+  gameOver: boolean;
+}
+
+export interface GuidelineReplay {
+  format: typeof REPLAY_FORMAT;
+  version: 1;
+  mode: "guideline";
+  options: ResolvedOptions;
+  /** `[game milliseconds, action]`, times never decreasing. */
+  inputs: Array<[number, Action]>;
+  /** Game time when the recording stopped. */
+  end: number;
+  result: ReplayResult;
+}
+
+export interface ClassicReplay {
+  format: typeof REPLAY_FORMAT;
+  version: 1;
+  mode: "classic";
+  options: { seed: number; faithful: boolean };
+  /** `[milliseconds, operation]`: times are for information; the model has no clock. */
+  inputs: Array<[number, ClassicOperation]>;
+  end: number;
+  result: ReplayResult;
+}
+
+export type ReplayFile = GuidelineReplay | ClassicReplay;
+
+export class ReplayFormatError extends Error {
+  readonly code = "TETRIS_REPLAY_FORMAT";
+  constructor(message: string) {
+    super(`not a valid Tetris replay: ${message}`);
+    this.name = "ReplayFormatError";
+  }
+}
+
+export function guidelineReplay(game: GuidelineGame): GuidelineReplay {
+  return {
+    format: REPLAY_FORMAT,
+    version: REPLAY_VERSION,
+    mode: "guideline",
+    options: { ...game.options },
+    inputs: game.getInputs(),
+    end: game.now,
+    result: {
+      score: game.getScore(),
+      lines: game.getLines(),
+      level: game.getLevel(),
+      gameOver: game.getGameOver() !== null,
+    },
+  };
+}
+
+/** A classic game played through a recorder, so that every model operation lands in the replay. */
+export class ClassicRecorder {
+  readonly game: ClassicTetris;
+  private readonly inputs: Array<[number, ClassicOperation]> = [];
+  private lastTime = 0;
+
+  constructor(seed: number, faithful = false) {
+    this.game = new ClassicTetris(seed, { faithful });
+  }
+
+  /** Calls the model operation and records it; returns what the operation returned. */
+  call(ms: number, operation: ClassicOperation): boolean | number {
+    this.lastTime = Math.max(this.lastTime, ms);
+    this.inputs.push([this.lastTime, operation]);
+    return applyClassic(this.game, operation);
+  }
+
+  replay(): ClassicReplay {
+    const g = this.game;
+    return {
+      format: REPLAY_FORMAT,
+      version: REPLAY_VERSION,
+      mode: "classic",
+      options: { seed: g.getSeed(), faithful: g.faithful },
+      inputs: this.inputs.map(([t, o]) => [t, o]),
+      end: this.lastTime,
+      result: { score: g.getScore(), lines: g.getLines(), level: g.getLevel(), gameOver: g.getGameOver() },
+    };
+  }
+}
+
+export function applyClassic(game: ClassicTetris, operation: ClassicOperation): boolean | number {
+  switch (operation) {
+    case "newRandomTetramino":
+      game.newRandomTetramino();
+      return true;
+    case "down":
+      return game.down();
+    case "left":
+      return game.left();
+    case "right":
+      return game.right();
+    case "rotate":
+      return game.rotate();
+    case "drop":
+      return game.drop();
+    case "checkLines":
+      return game.checkLines();
+  }
+}
+
+/** Plays a guideline replay back and returns the game as it stood at the end. */
+export function playGuideline(replay: GuidelineReplay): GuidelineGame {
+  const game = new GuidelineGame(replay.options);
+  for (const [t, action] of replay.inputs) game.input(t, action);
+  if (game.getGameOver() === null) game.advance(Math.max(replay.end, game.now));
+  return game;
+}
+
+export function playClassic(replay: ClassicReplay): ClassicTetris {
+  const game = new ClassicTetris(replay.options.seed, { faithful: replay.options.faithful });
+  for (const [, operation] of replay.inputs) applyClassic(game, operation);
+  return game;
+}
+
+/** Plays a replay back; `matches` says whether it ended with the recorded score, lines, level and game over. */
+export function verifyReplay(replay: ReplayFile): { matches: boolean; actual: ReplayResult } {
+  let actual: ReplayResult;
+  if (replay.mode === "guideline") {
+    const g = playGuideline(replay);
+    actual = {
+      score: g.getScore(),
+      lines: g.getLines(),
+      level: g.getLevel(),
+      gameOver: g.getGameOver() !== null,
+    };
+  } else {
+    const g = playClassic(replay);
+    actual = { score: g.getScore(), lines: g.getLines(), level: g.getLevel(), gameOver: g.getGameOver() };
+  }
+  const r = replay.result;
+  const matches =
+    r.score === actual.score &&
+    r.lines === actual.lines &&
+    r.level === actual.level &&
+    r.gameOver === actual.gameOver;
+  return { matches, actual };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function wholeNumber(value: unknown, what: string): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+    throw new ReplayFormatError(`${what} should be a number of zero or more`);
+  }
+  return value;
+}
+
+/** Checks a parsed JSON value and returns it as a replay, or throws ReplayFormatError saying what is wrong. */
+export function parseReplay(raw: unknown): ReplayFile {
+  if (!isRecord(raw)) throw new ReplayFormatError("expected a JSON object");
+  if (raw.format !== REPLAY_FORMAT) throw new ReplayFormatError(`"format" should be "${REPLAY_FORMAT}"`);
+  if (raw.version !== REPLAY_VERSION)
+    throw new ReplayFormatError(`"version" ${String(raw.version)} is not 1`);
+  const options = raw.options;
+  if (!isRecord(options)) throw new ReplayFormatError(`"options" should be an object`);
+  const seed = wholeNumber(options.seed, "options.seed");
+  if (!Array.isArray(raw.inputs)) throw new ReplayFormatError(`"inputs" should be an array`);
+  const end = wholeNumber(raw.end, "end");
+  const result = raw.result;
+  if (!isRecord(result)) throw new ReplayFormatError(`"result" should be an object`);
+  const parsedResult: ReplayResult = {
+    score: wholeNumber(result.score, "result.score"),
+    lines: wholeNumber(result.lines, "result.lines"),
+    level: wholeNumber(result.level, "result.level"),
+    gameOver: result.gameOver === true,
+  };
+  let last = 0;
+  const names: readonly string[] = raw.mode === "classic" ? CLASSIC_OPERATIONS : ACTIONS;
+  const inputs = raw.inputs.map((entry, i) => {
+    if (!Array.isArray(entry) || entry.length !== 2) {
+      throw new ReplayFormatError(`inputs[${i}] should be [milliseconds, action]`);
+    }
+    const t = wholeNumber(entry[0], `inputs[${i}][0]`);
+    if (t < last) throw new ReplayFormatError(`inputs[${i}] goes back in time (${t} after ${last})`);
+    last = t;
+    if (typeof entry[1] !== "string" || !names.includes(entry[1])) {
+      throw new ReplayFormatError(`inputs[${i}][1] "${String(entry[1])}" is not one of ${names.join(", ")}`);
+    }
+    return [t, entry[1]] as [number, string];
+  });
+  if (raw.mode === "classic") {
+    return {
+      format: REPLAY_FORMAT,
+      version: REPLAY_VERSION,
+      mode: "classic",
+      options: { seed, faithful: options.faithful === true },
+      inputs: inputs as Array<[number, ClassicOperation]>,
+      end,
+      result: parsedResult,
+    };
+  }
+  if (raw.mode !== "guideline") throw new ReplayFormatError(`"mode" should be "classic" or "guideline"`);
+  const randomizer = options.randomizer;
+  if (randomizer !== "bag" && randomizer !== "uniform") {
+    throw new ReplayFormatError(`options.randomizer should be "bag" or "uniform"`);
+  }
+  const visibleRows = options.visibleRows;
+  if (visibleRows !== 20 && visibleRows !== 22)
+    throw new ReplayFormatError("options.visibleRows should be 20 or 22");
+  return {
+    format: REPLAY_FORMAT,
+    version: REPLAY_VERSION,
+    mode: "guideline",
+    options: {
+      seed,
+      randomizer: randomizer as RandomizerKind,
+      startLevel: wholeNumber(options.startLevel, "options.startLevel"),
+      visibleRows,
+      nextCount: wholeNumber(options.nextCount, "options.nextCount"),
+    },
+    inputs: inputs as Array<[number, Action]>,
+    end,
+    result: parsedResult,
+  };
+}
