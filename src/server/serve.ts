@@ -63,17 +63,24 @@ function answer(res: ServerResponse, status: number, text: string): void {
 function handle(root: string, req: IncomingMessage, res: ServerResponse): void {
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.setHeader("Allow", "GET, HEAD");
-    return answer(res, 405, "method not allowed");
+    answer(res, 405, "method not allowed");
+    return;
   }
   const file = resolveRequestPath(root, req.url ?? "/");
-  if (!file) return answer(res, 400, "bad path");
-  let size: number;
+  if (!file) {
+    answer(res, 400, "bad path");
+    return;
+  }
+  let size = -1;
   try {
     const stat = statSync(file);
-    if (!stat.isFile()) return answer(res, 404, "not found");
-    size = stat.size;
+    if (stat.isFile()) size = stat.size;
   } catch {
-    return answer(res, 404, "not found");
+    // missing: answered below
+  }
+  if (size < 0) {
+    answer(res, 404, "not found");
+    return;
   }
   const immutable = file.startsWith(join(root, "assets") + sep);
   res.writeHead(200, {
@@ -82,8 +89,8 @@ function handle(root: string, req: IncomingMessage, res: ServerResponse): void {
     "Content-Length": size,
     "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
   });
-  if (req.method === "HEAD") return void res.end();
-  createReadStream(file).pipe(res);
+  if (req.method === "HEAD") res.end();
+  else createReadStream(file).pipe(res);
 }
 
 export interface RunningServer {
