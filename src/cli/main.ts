@@ -3,6 +3,7 @@ import { registerCheck } from "./check.ts";
 import { registerDeal } from "./deal.ts";
 import { registerPlay } from "./play.ts";
 import { registerServe } from "./serve.ts";
+import { registerSolve } from "./solve.ts";
 import { registerTetris } from "./tetris.ts";
 
 /** Builds the `tsol` command line; each command lives in its own file and registers itself here. */
@@ -15,6 +16,7 @@ export function buildProgram(): Command {
   registerDeal(program);
   registerCheck(program);
   registerPlay(program);
+  registerSolve(program);
   registerServe(program);
   registerTetris(program);
   return program;

@@ -1,0 +1,316 @@
+/**
+ * FreeCell solver benchmark over Microsoft deals: on one core (this thread) and on all cores (worker threads
+ * speaking the protocol of src/search/protocol.ts), beside fc-solve when it is installed.
+ *
+ *   npm run bench:freecell                                # deals 1..32000
+ *   npm run bench:freecell -- --from 1 --to 1000          # a quick run
+ *   npm run bench:freecell -- --shortest --to 2000        # the short-solution mode
+ *   npm run bench:freecell -- --no-parallel --no-fc-solve # one core only
+ *
+ * Every solution is replayed through the engine (applyMove, no automatic moves) outside the timed call.
+ * Prints a table, then one JSON line.
+ */
+
+import { spawnSync } from "node:child_process";
+import { availableParallelism } from "node:os";
+import { performance } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
+import { dealMicrosoft } from "../src/games/freecell/deal.ts";
+import { applyMove, type FreeCellState, isWon, type Move } from "../src/games/freecell/rules.ts";
+import { countSolution, type FreeCellSolveResult, solve } from "../src/games/freecell/solver.ts";
+import type { SolveRequest, SolveResponse } from "../src/search/protocol.ts";
+
+interface Args {
+  from: number;
+  to: number;
+  shortest: boolean;
+  single: boolean;
+  parallel: boolean;
+  fcSolve: boolean;
+  workers: number;
+  timeout: number;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = {
+    from: 1,
+    to: 32000,
+    shortest: false,
+    single: true,
+    parallel: true,
+    fcSolve: true,
+    workers: availableParallelism(),
+    timeout: 60,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const number = () => {
+      const n = Number(argv[++i]);
+      if (!Number.isFinite(n) || n < 1) throw new Error(`${flag} needs a number of 1 or more`);
+      return n;
+    };
+    if (flag === "--from") args.from = number();
+    else if (flag === "--to") args.to = number();
+    else if (flag === "--workers") args.workers = number();
+    else if (flag === "--timeout") args.timeout = number();
+    else if (flag === "--shortest") args.shortest = true;
+    else if (flag === "--no-single") args.single = false;
+    else if (flag === "--no-parallel") args.parallel = false;
+    else if (flag === "--no-fc-solve") args.fcSolve = false;
+    else throw new Error(`unknown flag ${flag}`);
+  }
+  if (args.to < args.from) throw new Error("--to must not be below --from");
+  return args;
+}
+
+interface DealRecord {
+  deal: number;
+  result: FreeCellSolveResult["result"];
+  ms: number;
+  positions: number;
+  lengths?: { moves: number; cards: number; player: number };
+  verified?: boolean;
+}
+
+interface Summary {
+  deals: number;
+  decided: number;
+  solved: number;
+  unsolvable: number;
+  unknown: number;
+  unsolvableDeals: number[];
+  unknownDeals: number[];
+  verified: number;
+  totalMs: number;
+  wallMs: number;
+  medianMs: number;
+  positions: { median: number; p99: number; max: number; maxDeal: number };
+  meanLength?: { moves: number; cards: number; player: number };
+}
+
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+function replays(state: FreeCellState, moves: readonly Move[]): boolean {
+  try {
+    let s = state;
+    for (const move of moves) s = applyMove(s, move);
+    return isWon(s);
+  } catch {
+    return false;
+  }
+}
+
+function summarise(records: DealRecord[], wallMs: number): Summary {
+  const solved = records.filter((r) => r.result === "solved");
+  const positions = records.map((r) => r.positions).sort((a, b) => a - b);
+  const ms = records.map((r) => r.ms).sort((a, b) => a - b);
+  const worst = records.reduce((a, b) => (b.positions > a.positions ? b : a), records[0]);
+  const withLength = solved.filter((r) => r.lengths);
+  const mean = (f: (r: DealRecord) => number) =>
+    withLength.length === 0 ? 0 : withLength.reduce((s, r) => s + f(r), 0) / withLength.length;
+  return {
+    deals: records.length,
+    decided: records.filter((r) => r.result !== "unknown").length,
+    solved: solved.length,
+    unsolvable: records.filter((r) => r.result === "unsolvable").length,
+    unknown: records.filter((r) => r.result === "unknown").length,
+    unsolvableDeals: records.filter((r) => r.result === "unsolvable").map((r) => r.deal),
+    unknownDeals: records.filter((r) => r.result === "unknown").map((r) => r.deal),
+    verified: records.filter((r) => r.verified).length,
+    totalMs: records.reduce((s, r) => s + r.ms, 0),
+    wallMs,
+    medianMs: quantile(ms, 0.5),
+    positions: {
+      median: quantile(positions, 0.5),
+      p99: quantile(positions, 0.99),
+      max: positions[positions.length - 1] ?? 0,
+      maxDeal: worst?.deal ?? 0,
+    },
+    ...(withLength.length > 0
+      ? {
+          meanLength: {
+            moves: mean((r) => r.lengths?.moves ?? 0),
+            cards: mean((r) => r.lengths?.cards ?? 0),
+            player: mean((r) => r.lengths?.player ?? 0),
+          },
+        }
+      : {}),
+  };
+}
+
+function runSingle(args: Args): Summary {
+  const records: DealRecord[] = [];
+  const start = performance.now();
+  for (let deal = args.from; deal <= args.to; deal++) {
+    const state = dealMicrosoft(deal);
+    const t0 = performance.now();
+    const result = solve(state, {
+      shortest: args.shortest,
+      now: () => performance.now(),
+      budget: { ms: args.timeout * 1000 },
+    });
+    const ms = performance.now() - t0;
+    const record: DealRecord = { deal, result: result.result, ms, positions: result.stats.positions };
+    if (result.result === "solved") {
+      record.lengths = countSolution(state, result.moves);
+      record.verified = replays(state, result.moves);
+    }
+    records.push(record);
+    if ((deal - args.from + 1) % 2000 === 0)
+      process.stderr.write(`  one core: ${deal - args.from + 1} deals\n`);
+  }
+  // The wall time includes the replays; the total (sum of solve calls) does not.
+  return summarise(records, performance.now() - start);
+}
+
+/**
+ * A worker thread running bench/freecell-worker.ts. Workers do not inherit tsx's loader, so a small
+ * JavaScript bootstrap registers tsx in the worker before importing the TypeScript file.
+ */
+function startWorker(): Worker {
+  const tsx = import.meta.resolve("tsx/esm/api");
+  const script = new URL("./freecell-worker.ts", import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script)}); });`;
+  return new Worker(bootstrap, { eval: true });
+}
+
+async function runParallel(args: Args): Promise<Summary> {
+  const records: DealRecord[] = [];
+  const start = performance.now();
+  let next = args.from;
+  const workers = Array.from({ length: args.workers }, () => startWorker());
+  await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<void>((resolve, reject) => {
+          const send = () => {
+            if (next > args.to) {
+              resolve();
+              return;
+            }
+            const deal = next++;
+            const request: SolveRequest = {
+              type: "solve",
+              id: deal,
+              game: "freecell",
+              state: dealMicrosoft(deal),
+              options: { shortest: args.shortest, budget: { ms: args.timeout * 1000 } },
+            };
+            worker.postMessage(request);
+          };
+          worker.on("message", (response: SolveResponse<Move>) => {
+            if (response.type === "error") {
+              reject(new Error(`deal ${response.id}: ${response.message}`));
+              return;
+            }
+            const { result } = response;
+            records.push({
+              deal: response.id,
+              result: result.result,
+              ms: result.stats.ms,
+              positions: result.stats.positions,
+            });
+            send();
+          });
+          worker.on("error", reject);
+          send();
+        }),
+    ),
+  );
+  const wall = performance.now() - start;
+  await Promise.all(workers.map((w) => w.terminate()));
+  return summarise(records, wall);
+}
+
+interface FcSolveRun {
+  available: boolean;
+  wallMs?: number;
+  cpuMs?: number;
+  unsolved?: number[];
+  note?: string;
+}
+
+function runFcSolve(args: Args): FcSolveRun {
+  const which = spawnSync("sh", ["-c", "command -v freecell-solver-range-parallel-solve"], {
+    encoding: "utf8",
+  });
+  if (which.status !== 0) {
+    return { available: false, note: "fc-solve absent (apt-get install -y freecell-solver-bin)" };
+  }
+  const command = `freecell-solver-range-parallel-solve ${args.from} ${args.to} 4000 -l lg`;
+  const t0 = performance.now();
+  // `time -p` in sh gives the CPU time of the child on standard error.
+  const run = spawnSync("sh", ["-c", `time -p ${command}`], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const wallMs = performance.now() - t0;
+  const text = `${run.stdout}\n${run.stderr}`;
+  const user = Number(/^user\s+([\d.]+)/m.exec(text)?.[1] ?? Number.NaN);
+  const sys = Number(/^sys\s+([\d.]+)/m.exec(text)?.[1] ?? Number.NaN);
+  const unsolved = [...text.matchAll(/(?:Unsolved|Intractable) Board No\. (\d+)/g)].map((m) => Number(m[1]));
+  return { available: true, wallMs, cpuMs: (user + sys) * 1000, unsolved, note: command };
+}
+
+function fmt(n: number, digits = 0): string {
+  return n.toLocaleString("en", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const count = args.to - args.from + 1;
+  process.stderr.write(
+    `FreeCell bench: Microsoft deals ${args.from}..${args.to}${args.shortest ? ", --shortest" : ""}\n`,
+  );
+  const single = args.single ? runSingle(args) : undefined;
+  const parallel = args.parallel ? await runParallel(args) : undefined;
+  const fc = args.fcSolve ? runFcSolve(args) : { available: false, note: "skipped (--no-fc-solve)" };
+  const rows: [string, string, string][] = [["", "one core", `${args.workers} workers`]];
+  const cell = (s: Summary | undefined, f: (s: Summary) => string) => (s ? f(s) : "-");
+  const add = (label: string, f: (s: Summary) => string) =>
+    rows.push([label, cell(single, f), cell(parallel, f)]);
+  add("deals", (s) => fmt(s.deals));
+  add("decided", (s) => fmt(s.decided));
+  add("solved", (s) => fmt(s.solved));
+  add("impossible", (s) => `${fmt(s.unsolvable)} ${s.unsolvableDeals.slice(0, 8).join(" ")}`);
+  add("unknown", (s) => `${fmt(s.unknown)} ${s.unknownDeals.slice(0, 8).join(" ")}`);
+  add("solutions verified", (s) => (s.verified > 0 ? fmt(s.verified) : "-"));
+  add("total ms (sum of solves)", (s) => fmt(s.totalMs));
+  add("wall ms", (s) => fmt(s.wallMs));
+  add("median ms a deal", (s) => fmt(s.medianMs, 3));
+  add("positions median", (s) => fmt(s.positions.median));
+  add("positions p99", (s) => fmt(s.positions.p99));
+  add("positions max", (s) => `${fmt(s.positions.max)} (deal ${s.positions.maxDeal})`);
+  add("mean length (a) runs as 1", (s) => (s.meanLength ? fmt(s.meanLength.moves, 1) : "-"));
+  add("mean length (b) single cards", (s) => (s.meanLength ? fmt(s.meanLength.cards, 1) : "-"));
+  add("mean length (c) no safe autos", (s) => (s.meanLength ? fmt(s.meanLength.player, 1) : "-"));
+  const ratio = fc.available && single && fc.cpuMs ? single.totalMs / fc.cpuMs : undefined;
+  if (fc.available) {
+    rows.push(["fc-solve -l lg cpu ms", fmt(fc.cpuMs ?? 0), ""]);
+    rows.push(["fc-solve unsolved", `${fc.unsolved?.length ?? 0} ${fc.unsolved?.slice(0, 8).join(" ")}`, ""]);
+    rows.push(["ratio ours / fc-solve (one core)", ratio === undefined ? "-" : fmt(ratio, 2), ""]);
+  } else {
+    rows.push(["fc-solve", fc.note ?? "absent", ""]);
+  }
+  const width = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c].length)));
+  for (const r of rows)
+    console.log(`${r[0].padEnd(width[0])}  ${r[1].padStart(width[1])}  ${r[2].padStart(width[2])}`);
+  console.log(
+    JSON.stringify({
+      bench: "freecell",
+      from: args.from,
+      to: args.to,
+      deals: count,
+      shortest: args.shortest,
+      single,
+      parallel: parallel ? { ...parallel, workers: args.workers } : undefined,
+      fcSolve: fc,
+      ratio,
+    }),
+  );
+}
+
+await main();

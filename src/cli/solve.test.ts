@@ -1,0 +1,81 @@
+import { Command } from "commander";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { dealMicrosoft } from "../games/freecell/deal.ts";
+import { parseMove, splitMoves } from "../games/freecell/notation.ts";
+import { applyMove, isWon } from "../games/freecell/rules.ts";
+import { checkSolution } from "./check.ts";
+import { parseCellRange, registerSolve } from "./solve.ts";
+
+/** Runs `tsol solve …` in this process and returns what it printed on standard output. */
+async function run(...args: string[]): Promise<string> {
+  const out: string[] = [];
+  vi.spyOn(console, "log").mockImplementation((...parts: unknown[]) => {
+    out.push(`${parts.join(" ")}\n`);
+  });
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+    out.push(String(chunk));
+    return true;
+  });
+  const program = new Command().exitOverride();
+  registerSolve(program);
+  await program.parseAsync(["node", "tsol", "solve", "freecell", ...args]);
+  vi.restoreAllMocks();
+  return out.join("");
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  process.exitCode = undefined;
+});
+
+describe("tsol solve freecell", () => {
+  it("prints exactly one JSON object with --json, whose moves tsol check accepts with automatic moves off", async () => {
+    const text = await run("7", "--json");
+    const report = JSON.parse(text);
+    expect(report).toMatchObject({ game: "freecell", deal: 7, result: "solved" });
+    expect(report.stats.positions).toBeGreaterThan(0);
+    expect(typeof report.stats.ms).toBe("number");
+    const start = dealMicrosoft(7);
+    expect(checkSolution(start, report.moves, "none")).toMatchObject({ valid: true, won: true });
+    let state = start;
+    for (const m of splitMoves(report.moves.join(" "))) state = applyMove(state, parseMove(m, state));
+    expect(isWon(state)).toBe(true);
+  });
+
+  it("solves once per cell count for a range, as a JSON array", async () => {
+    const rows = JSON.parse(await run("11982", "--cells", "3..5", "--json"));
+    expect(rows.map((r: { cells: number; result: string }) => [r.cells, r.result])).toEqual([
+      [3, "unsolvable"],
+      [4, "unsolvable"],
+      [5, "solved"],
+    ]);
+  });
+
+  it("prints a table for a range without --json", async () => {
+    const text = await run("1", "--cells", "4..5");
+    expect(text).toMatch(/cells\s+result\s+length\s+positions\s+ms/);
+    expect(text.trim().split("\n")).toHaveLength(3);
+  });
+
+  it("says unknown, naming the budget, when --max-positions runs out, and exits with 2", async () => {
+    const report = JSON.parse(await run("11982", "--max-positions", "100", "--json"));
+    expect(report.result).toBe("unknown");
+    expect(report.stats.budget).toBe("positions");
+    expect(report.stats.positions).toBeLessThanOrEqual(100);
+    expect(process.exitCode).toBe(2);
+  });
+
+  it("honours the rule flags", async () => {
+    const report = JSON.parse(await run("5", "--no-sequence-moves", "--auto", "none", "--json"));
+    expect(report.result).toBe("solved");
+    expect(report.moves.some((m: string) => m.includes("v"))).toBe(false);
+  });
+
+  it("reads cell ranges", () => {
+    expect(parseCellRange("4")).toEqual({ low: 4, high: 4 });
+    expect(parseCellRange("0..5")).toEqual({ low: 0, high: 5 });
+    expect(() => parseCellRange("5..2")).toThrow();
+    expect(() => parseCellRange("11")).toThrow();
+  });
+});

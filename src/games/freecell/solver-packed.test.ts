@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { mulberry32 } from "../../cards/prng.ts";
+import { dealSeeded } from "./deal.ts";
+import { applyUnchecked, type FreeCellRules, type FreeCellState, legalMoves, type Move } from "./rules.ts";
+import { GEN_ALL, GEN_COMPLETE, GEN_FAST, PackedPosition } from "./solver-packed.ts";
+
+const VARIANTS: Partial<FreeCellRules>[] = [
+  {},
+  { sequenceMoves: false },
+  { cells: 0 },
+  { cells: 1, cascades: 4 },
+  { cells: 10, cascades: 9 },
+  { build: "suit" },
+  { empty: "kings" },
+  { fromFoundation: true },
+  { fromFoundation: true, sequenceMoves: false, cells: 2, cascades: 6 },
+  { cascades: 1, cells: 3 },
+];
+
+const moveKey = (m: Move) => `${m.from.kind}${m.from.index}>${m.to.kind}${m.to.index}x${m.count}`;
+
+/** Positions met on random walks of the engine's own legal moves. */
+function* randomPositions(
+  rules: Partial<FreeCellRules>,
+  walks: number,
+  steps: number,
+): Generator<FreeCellState> {
+  const random = mulberry32(1234 + walks);
+  for (let w = 0; w < walks; w++) {
+    let state = dealSeeded(Math.floor(random() * 1e9), rules);
+    for (let s = 0; s < steps; s++) {
+      yield state;
+      const moves = legalMoves(state);
+      if (moves.length === 0) break;
+      // Prefer foundation moves now and then, so walks reach positions with cards home.
+      const home = moves.filter((m) => m.to.kind === "foundation");
+      const pick = home.length > 0 && random() < 0.5 ? home : moves;
+      state = applyUnchecked(state, pick[Math.floor(random() * pick.length)]);
+    }
+  }
+}
+
+function key(pos: PackedPosition): string {
+  const bytes = new Uint8Array(pos.keyBytes);
+  pos.encode(bytes);
+  return bytes.join(",");
+}
+
+describe("the solver's move generator", () => {
+  it("lists exactly the engine's legal moves on thousands of random positions, for every variant", () => {
+    let checked = 0;
+    const out = new Int32Array(4096);
+    for (const rules of VARIANTS) {
+      for (const state of randomPositions(rules, 12, 80)) {
+        const pos = new PackedPosition(state.rules);
+        pos.load(state);
+        const n = pos.generate(GEN_ALL, out, 0);
+        const mine = Array.from(out.subarray(0, n), (m) => moveKey(pos.toMove(m))).sort();
+        const engine = legalMoves(state).map(moveKey).sort();
+        expect(mine).toEqual(engine);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(4000);
+  });
+
+  it("keeps, up to the order of cascades and cells, every single-card move in its complete mode", () => {
+    const out = new Int32Array(4096);
+    for (const rules of VARIANTS) {
+      for (const state of randomPositions(rules, 3, 40)) {
+        const pos = new PackedPosition(state.rules);
+        pos.load(state);
+        const before = key(pos);
+        const reached = new Set<string>();
+        const n = pos.generate(GEN_COMPLETE, out, 0);
+        for (let k = 0; k < n; k++) {
+          pos.apply(out[k]);
+          reached.add(key(pos));
+          pos.undo(out[k]);
+        }
+        expect(key(pos)).toBe(before);
+        for (const move of legalMoves(state)) {
+          if (move.count !== 1) continue;
+          const after = new PackedPosition(state.rules);
+          after.load(applyUnchecked(state, move));
+          const k = key(after);
+          // A move that changes nothing but places (a lone card to an empty cascade, cell to cell) is no move.
+          if (k !== before) expect(reached.has(k)).toBe(true);
+        }
+      }
+    }
+  });
+
+  it("only lists legal moves in its fast mode", () => {
+    const out = new Int32Array(4096);
+    for (const rules of VARIANTS) {
+      for (const state of randomPositions(rules, 3, 40)) {
+        const pos = new PackedPosition(state.rules);
+        pos.load(state);
+        const legal = new Set(legalMoves(state).map(moveKey));
+        const n = pos.generate(GEN_FAST, out, 0);
+        for (let k = 0; k < n; k++) expect(legal.has(moveKey(pos.toMove(out[k])))).toBe(true);
+      }
+    }
+  });
+});
+
+describe("PackedPosition", () => {
+  it("round-trips through its canonical key, and apply then undo changes nothing", () => {
+    const out = new Int32Array(4096);
+    for (const rules of VARIANTS) {
+      for (const state of randomPositions(rules, 2, 50)) {
+        const pos = new PackedPosition(state.rules);
+        pos.load(state);
+        const bytes = new Uint8Array(pos.keyBytes);
+        pos.encode(bytes);
+        const hash = pos.hash();
+        const copy = new PackedPosition(state.rules);
+        copy.decode(bytes, 0);
+        expect(key(copy)).toBe(key(pos));
+        expect(copy.hash()).toBe(hash);
+        expect(Array.from(copy.found)).toEqual(state.foundations);
+        const n = pos.generate(GEN_ALL, out, 0);
+        for (let k = 0; k < n; k++) {
+          pos.apply(out[k]);
+          pos.undo(out[k]);
+          expect(pos.hash()).toBe(hash);
+        }
+        expect(pos.toState()).toEqual(state);
+      }
+    }
+  });
+
+  it("gives the same key and hash whatever the order of cascades and cells", () => {
+    const random = mulberry32(99);
+    for (const state of randomPositions({ cells: 6 }, 5, 40)) {
+      const pos = new PackedPosition(state.rules);
+      pos.load(state);
+      const shuffled: FreeCellState = {
+        ...state,
+        cascades: [...state.cascades].sort(() => random() - 0.5),
+        cells: [...state.cells].sort(() => random() - 0.5),
+      };
+      const other = new PackedPosition(state.rules);
+      other.load(shuffled);
+      expect(key(other)).toBe(key(pos));
+      expect(other.hash()).toBe(pos.hash());
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { BudgetMeter } from "./budget.ts";
+import { mix32, StateTable, zobristWords } from "./state-table.ts";
+
+function key(words: number, value: number): Uint32Array {
+  const k = new Uint32Array(words);
+  for (let i = 0; i < words; i++) k[i] = Math.imul(value + 1, i + 7) >>> 0;
+  return k;
+}
+
+describe("StateTable", () => {
+  it("stores each key once and finds it again, through growth", () => {
+    const table = new StateTable(3, 4, undefined, 16);
+    for (let v = 0; v < 5000; v++) {
+      const id = table.findOrInsert(key(3, v), mix32(v) & 0xff);
+      expect(table.inserted).toBe(true);
+      expect(id).toBe(v);
+      table.words[id * 4 + 3] = v * 2;
+    }
+    for (let v = 0; v < 5000; v++) {
+      const id = table.findOrInsert(key(3, v), mix32(v) & 0xff);
+      expect(table.inserted).toBe(false);
+      expect(table.words[id * 4 + 3]).toBe(v * 2);
+    }
+    expect(table.count).toBe(5000);
+  });
+
+  it("tells a missing key without storing it when asked not to", () => {
+    const table = new StateTable(2, 2, undefined);
+    expect(table.findOrInsert(key(2, 1), 1, false)).toBe(-2);
+    expect(table.count).toBe(0);
+  });
+
+  // Regression: clearing oldest first broke probe chains and left stale slots behind, which made later
+  // searches treat new positions as seen (or loop forever once the slots filled up).
+  it("is empty after clear, whatever the collisions, and reusable many times", () => {
+    const table = new StateTable(2, 2, undefined, 64);
+    for (let round = 0; round < 50; round++) {
+      for (let v = 0; v < 40; v++) {
+        table.findOrInsert(key(2, v + round), v % 3);
+        expect(table.inserted).toBe(true);
+      }
+      table.clear();
+      expect(table.count).toBe(0);
+      for (let v = 0; v < 40; v++) expect(table.findOrInsert(key(2, v + round), v % 3, false)).toBe(-2);
+    }
+  });
+
+  it("refuses to grow past the memory budget and stays usable", () => {
+    const meter = new BudgetMeter({ bytes: 20_000 }, undefined);
+    const table = new StateTable(4, 4, meter, 16);
+    meter.grow(table.bytes);
+    let v = 0;
+    let id = 0;
+    while (id >= 0) id = table.findOrInsert(key(4, v++), v);
+    expect(id).toBe(-1);
+    expect(meter.exceeded).toBe("memory");
+    expect(table.bytes).toBeLessThanOrEqual(20_000);
+    expect(table.findOrInsert(key(4, 0), 1)).toBe(0);
+  });
+
+  it("makes the same Zobrist words every time", () => {
+    expect(zobristWords(8, 5)).toEqual(zobristWords(8, 5));
+    expect(new Set(zobristWords(1000)).size).toBe(1000);
+  });
+});

@@ -1,0 +1,164 @@
+import type { BudgetMeter } from "./budget.ts";
+
+/**
+ * A set of fixed-width records on typed arrays with open addressing, for visited positions. A record is
+ * `stride` 32-bit words whose first `keyWords` words are the key (a packed canonical position); the rest is
+ * the owner's (parent, move, depth …). No Map or Set of strings: a record costs its words plus two slots.
+ */
+export class StateTable {
+  words: Uint32Array;
+  hashes: Uint32Array;
+  private slots: Int32Array;
+  private mask: number;
+  count = 0;
+  /** Bytes the owner holds besides the records, counted against the memory budget when the table grows. */
+  reservedBytes = 0;
+  /** Whether the last findOrInsert stored a new record. */
+  inserted = false;
+
+  constructor(
+    readonly keyWords: number,
+    readonly stride: number,
+    private meter: BudgetMeter | undefined,
+    initialRecords = 1024,
+    /** Bytes the owner keeps per record elsewhere (queue links …), counted against the memory budget. */
+    readonly extraBytesPerRecord = 0,
+  ) {
+    if (stride < keyWords) throw new RangeError("stride must hold the key");
+    let capacity = 16;
+    while (capacity < initialRecords) capacity *= 2;
+    this.words = new Uint32Array(capacity * stride);
+    this.hashes = new Uint32Array(capacity);
+    this.slots = new Int32Array(capacity * 2);
+    this.mask = capacity * 2 - 1;
+  }
+
+  get capacity(): number {
+    return this.hashes.length;
+  }
+
+  /** Bytes of the arrays this table holds, with the owner's per-record and reserved bytes. */
+  get bytes(): number {
+    return (
+      this.words.byteLength +
+      this.hashes.byteLength +
+      this.slots.byteLength +
+      this.hashes.length * this.extraBytesPerRecord +
+      this.reservedBytes
+    );
+  }
+
+  /** Empties the table, keeping its arrays (the cost is the records stored, not the capacity). */
+  clear(): void {
+    if (this.count * 8 > this.slots.length) {
+      this.slots.fill(0);
+    } else {
+      const { slots, hashes, mask } = this;
+      // Newest first: each record is then found along the probe path it was stored by.
+      for (let id = this.count - 1; id >= 0; id--) {
+        let i = spread(hashes[id]) & mask;
+        while (slots[i] !== 0) {
+          if (slots[i] === id + 1) {
+            slots[i] = 0;
+            break;
+          }
+          i = (i + 1) & mask;
+        }
+      }
+    }
+    this.count = 0;
+  }
+
+  /** Switches to another budget meter (tables are reused across searches). */
+  setMeter(meter: BudgetMeter | undefined): void {
+    this.meter = meter;
+  }
+
+  /**
+   * The record whose key equals `key[0..keyWords)`, storing a new one when there is none (`inserted` says
+   * which). Returns -1 when storing would break the memory budget, -2 when the key is absent and `mayInsert`
+   * is false; the table is then unchanged.
+   */
+  findOrInsert(key: Uint32Array, hash: number, mayInsert = true): number {
+    const { slots, hashes, words, keyWords, stride } = this;
+    let i = spread(hash) & this.mask;
+    for (;;) {
+      const s = slots[i];
+      if (s === 0) break;
+      const id = s - 1;
+      if (hashes[id] === hash) {
+        const base = id * stride;
+        let k = 0;
+        while (k < keyWords && words[base + k] === key[k]) k++;
+        if (k === keyWords) {
+          this.inserted = false;
+          return id;
+        }
+      }
+      i = (i + 1) & this.mask;
+    }
+    this.inserted = false;
+    if (!mayInsert) return -2;
+    if (this.count === this.hashes.length) {
+      if (!this.grow()) return -1;
+      return this.findOrInsert(key, hash);
+    }
+    const id = this.count++;
+    slots[i] = id + 1;
+    hashes[id] = hash;
+    words.set(key.subarray(0, keyWords), id * stride);
+    this.inserted = true;
+    return id;
+  }
+
+  private grow(): boolean {
+    const capacity = this.hashes.length * 2;
+    const bytes = capacity * (this.stride * 4 + 4 + 8 + this.extraBytesPerRecord) + this.reservedBytes;
+    if (this.meter && !this.meter.grow(bytes - this.bytes)) return false;
+    const words = new Uint32Array(capacity * this.stride);
+    words.set(this.words);
+    const hashes = new Uint32Array(capacity);
+    hashes.set(this.hashes);
+    const slots = new Int32Array(capacity * 2);
+    const mask = capacity * 2 - 1;
+    for (let id = 0; id < this.count; id++) {
+      let i = spread(hashes[id]) & mask;
+      while (slots[i] !== 0) i = (i + 1) & mask;
+      slots[i] = id + 1;
+    }
+    this.words = words;
+    this.hashes = hashes;
+    this.slots = slots;
+    this.mask = mask;
+    return true;
+  }
+}
+
+/** Spreads a hash's bits before masking, so hashes that differ only in high bits land apart. */
+function spread(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+  return h ^ (h >>> 16);
+}
+
+/** The 32-bit finaliser of MurmurHash3: a good mix for combining hashes order-independently. */
+export function mix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Random-looking 32-bit words from a fixed seed (splitmix32), for Zobrist tables: deterministic, no Math.random. */
+export function zobristWords(count: number, seed = 0x9e3779b9): Uint32Array {
+  const out = new Uint32Array(count);
+  let s = seed >>> 0;
+  for (let i = 0; i < count; i++) {
+    s = (s + 0x9e3779b9) >>> 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    out[i] = (z ^ (z >>> 16)) >>> 0;
+  }
+  return out;
+}
