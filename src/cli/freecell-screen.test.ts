@@ -3,6 +3,7 @@ import { parseBoard } from "../games/freecell/board-text.ts";
 import { FreeCellGame } from "../games/freecell/game.ts";
 import { makeRules } from "../games/freecell/rules.ts";
 import { position } from "../games/freecell/testing.ts";
+import { solverAdvisor } from "./freecell-advisor.ts";
 import { FreeCellScreen } from "./freecell-screen.ts";
 import type { Key } from "./terminal/keys.ts";
 
@@ -67,5 +68,43 @@ describe("the terminal FreeCell screen", () => {
     expect(screen.message).toBe("Played 2 moves.");
     press(screen, ":", "9", "a", "enter");
     expect(screen.message).toBe('"9a": there is no cascade 9 (this game has 8)');
+  });
+});
+
+describe("the terminal screen with the real solver", () => {
+  it("answers w, t and s on deal 1 and plays the solution to a win", () => {
+    const rules = makeRules({});
+    const screen = new FreeCellScreen(FreeCellGame.fromDeal(1, rules, "safe"), {
+      rules,
+      randomDeal: () => 1,
+      advisor: solverAdvisor(20_000),
+    });
+    press(screen, "w");
+    expect(screen.message).toMatch(/^winnable: a win in \d+ moves/);
+    press(screen, "t");
+    expect(screen.message).toMatch(/^Tip: [1-8a-d][1-8a-dh]/);
+    press(screen, "s");
+    expect(screen.playingSolution).toBe(true);
+    let steps = 0;
+    while (screen.step()) steps++;
+    expect(steps).toBeGreaterThan(10);
+    expect(screen.game.isWon()).toBe(true);
+    expect(screen.message).toMatch(/^Solved in \d+ moves\.$/);
+  });
+
+  it("says when a position is proved lost", () => {
+    const rules = makeRules({});
+    const state = position(
+      {},
+      ["AC 9S", "AD JC", "AH JS", "AS 5C", "5S", "KC", "KS", "8H KD"],
+      ["2C", "2D", "2H", "2S"],
+    );
+    const screen = new FreeCellScreen(new FreeCellGame(state, "safe"), {
+      rules,
+      randomDeal: () => 1,
+      advisor: solverAdvisor(),
+    });
+    press(screen, "w");
+    expect(screen.message).toMatch(/^not winnable: proved/);
   });
 });

@@ -1,10 +1,12 @@
-import { type Card, formatCard, isRed } from "../cards/card.ts";
+import { type Card, formatCard, isRed, rankOf, suitOf } from "../cards/card.ts";
 import { MAX_MICROSOFT_DEAL } from "../cards/microsoft.ts";
 import { FreeCellGame } from "../games/freecell/game.ts";
 import { formatMove, parseMove, splitMoves } from "../games/freecell/notation.ts";
 import {
+  applyMove,
   CELL_LETTERS,
   type FreeCellRules,
+  type FreeCellState,
   type Move,
   type Place,
   placeName,
@@ -12,6 +14,17 @@ import {
   sequenceCapacity,
   whyIllegal,
 } from "../games/freecell/rules.ts";
+
+/** The card at the base of the `count` cards a move takes from `place`. */
+function topCard(state: FreeCellState, place: Place, count: number): Card {
+  if (place.kind === "cascade") {
+    const col = state.cascades[place.index];
+    return col[col.length - count];
+  }
+  if (place.kind === "cell") return state.cells[place.index] as Card;
+  return (state.foundations[place.index] - 1) * 4 + place.index;
+}
+
 import type { Key } from "./terminal/keys.ts";
 
 /** What the solver can tell the screen; the screen works without one. */
@@ -56,7 +69,8 @@ export class FreeCellScreen {
   private mode: Mode = { kind: "pick" };
   message = "";
   quit = false;
-  private pendingSolution: Move[] = [];
+  /** A solution being played, each move with the card it moves (to skip those the game already sent home). */
+  private pendingSolution: { move: Move; card: Card }[] = [];
 
   constructor(
     game: FreeCellGame,
@@ -204,16 +218,28 @@ export class FreeCellScreen {
       this.message = `Tip: ${formatMove(answer.moves[0], this.game.state)} (${answer.detail})`;
       return;
     }
-    this.pendingSolution = answer.moves.slice();
+    let state = this.game.state;
+    this.pendingSolution = answer.moves.map((move) => {
+      const card = topCard(state, move.from, move.count);
+      state = applyMove(state, move);
+      return { move, card };
+    });
     this.message = `Playing the solution (${answer.moves.length} moves)...`;
   }
 
   /** Plays the next move of a solution being shown; returns false when there is none left. */
   step(): boolean {
-    const move = this.pendingSolution.shift();
-    if (!move) return false;
-    // Moves the policy already made are skipped: the solver's list writes every foundation move out.
-    if (whyIllegal(this.game.state, move) !== undefined) return this.pendingSolution.length > 0;
+    const next = this.pendingSolution.shift();
+    if (!next) return false;
+    // The solver writes every foundation move out; those the game's policy already made are skipped.
+    const { move, card } = next;
+    if (this.game.state.foundations[suitOf(card)] >= rankOf(card)) return this.pendingSolution.length > 0;
+    const why = whyIllegal(this.game.state, move);
+    if (why !== undefined) {
+      this.pendingSolution = [];
+      this.message = `The solution stopped: ${why}.`;
+      return false;
+    }
     this.game.play(move);
     if (this.game.isWon()) {
       this.pendingSolution = [];

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { dealMicrosoft } from "../games/freecell/deal.ts";
 import { FreeCellGame } from "../games/freecell/game.ts";
-import { type Advisor, FreeCellScreen } from "./freecell-screen.ts";
+import { solverAdvisor } from "./freecell-advisor.ts";
+import { FreeCellScreen } from "./freecell-screen.ts";
 import {
   addRuleOptions,
   parseDealNumber,
@@ -20,12 +21,6 @@ export const saveFile = (): string => join(dataDir(), "freecell-save.json");
 
 /** A deal number for "new deal": drawn here, at the edge, and kept with the game. */
 const randomDeal = (): number => 1 + Math.floor(Math.random() * 1_000_000);
-
-let advisor: Advisor | undefined;
-/** The solver registers itself here so the terminal game can answer w, t and s. */
-export function setAdvisor(a: Advisor): void {
-  advisor = a;
-}
 
 export function registerPlay(program: Command): void {
   const command = program
@@ -45,7 +40,7 @@ export function registerPlay(program: Command): void {
       const screen = new FreeCellScreen(FreeCellGame.fromDeal(deal, rules, policyFromOptions(options)), {
         rules,
         randomDeal,
-        advisor,
+        advisor: solverAdvisor(),
         saved: loaded.value,
         colour: !process.env.NO_COLOR,
       });
