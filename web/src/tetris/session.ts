@@ -1,0 +1,210 @@
+import { guidelineActions, type TetrisAi } from "../../../src/games/tetris/ai.ts";
+import { ClassicTetris, MAX_ROW } from "../../../src/games/tetris/classic.ts";
+import { type Action, FIELD_WIDTH, GuidelineGame } from "../../../src/games/tetris/guideline/engine.ts";
+import { secondsPerRow } from "../../../src/games/tetris/guideline/scoring.ts";
+import type { PieceId } from "../../../src/games/tetris/guideline/srs.ts";
+
+/** Rows drawn: the 20 of the field and the 2 above it where pieces appear. */
+export const ROWS = 22;
+export const COLUMNS = 10;
+
+/** A frame's picture of the game, rows from the top; 0 empty, else the piece id (1 I … 7 Z). */
+export interface TetrisPicture {
+  cells: Uint8Array;
+  /** Cells of the falling piece and of its ghost, as indices into `cells`. */
+  piece: number[];
+  ghost: number[];
+  pieceId: number;
+}
+
+/** One game of either engine, driven by game time in ms. The engines decide everything. */
+export interface TetrisSession {
+  readonly engine: "guideline" | "classic";
+  readonly seed: number;
+  tick(ms: number): void;
+  act(ms: number, action: Action): boolean;
+  picture(ghost: boolean): TetrisPicture;
+  next(): PieceId[];
+  hold(): PieceId | null;
+  canHold(): boolean;
+  score(): number;
+  lines(): number;
+  level(): number;
+  over(): boolean;
+  /** The AI's actions for the current piece, ending in a hard drop. */
+  plan(ai: TetrisAi): Action[] | null;
+}
+
+export class GuidelineSession implements TetrisSession {
+  readonly engine = "guideline";
+  readonly game: GuidelineGame;
+  readonly seed: number;
+
+  constructor(seed: number) {
+    this.game = new GuidelineGame({ seed, visibleRows: 20, nextCount: 5 });
+    this.seed = this.game.options.seed;
+  }
+
+  tick(ms: number): void {
+    if (!this.over()) this.game.advance(Math.max(ms, this.game.now));
+  }
+
+  act(ms: number, action: Action): boolean {
+    if (this.over()) return false;
+    return this.game.input(Math.max(ms, this.game.now), action);
+  }
+
+  picture(ghost: boolean): TetrisPicture {
+    const cells = new Uint8Array(ROWS * COLUMNS);
+    const rows = this.game.fieldRows();
+    for (let y = 0; y < ROWS; y++) {
+      const row = rows[y];
+      for (let x = 0; x < FIELD_WIDTH; x++) cells[(ROWS - 1 - y) * COLUMNS + x] = row[x];
+    }
+    const index = ([x, y]: readonly [number, number]) => (ROWS - 1 - y) * COLUMNS + x;
+    const inView = ([, y]: readonly [number, number]) => y < ROWS;
+    return {
+      cells,
+      piece: this.game.pieceCells().filter(inView).map(index),
+      ghost: ghost ? this.game.ghostCells().filter(inView).map(index) : [],
+      pieceId: this.game.getPiece()?.id ?? 0,
+    };
+  }
+
+  next(): PieceId[] {
+    return this.game.getNext();
+  }
+  hold(): PieceId | null {
+    return this.game.getHold();
+  }
+  canHold(): boolean {
+    return this.game.canHold();
+  }
+  score(): number {
+    return this.game.getScore();
+  }
+  lines(): number {
+    return this.game.getLines();
+  }
+  level(): number {
+    return this.game.getLevel();
+  }
+  over(): boolean {
+    return this.game.getGameOver() !== null;
+  }
+
+  plan(ai: TetrisAi): Action[] | null {
+    const plan = ai.planGuideline(this.game);
+    return plan ? guidelineActions(plan) : null;
+  }
+}
+
+/** The model's game driven as its Java Main drives it, with gravity: a `down` that fails locks the piece. */
+export class ClassicSession implements TetrisSession {
+  readonly engine = "classic";
+  readonly game: ClassicTetris;
+  readonly seed: number;
+  private nextFallAt: number;
+
+  constructor(seed: number) {
+    this.game = new ClassicTetris(seed);
+    this.seed = this.game.getSeed();
+    this.game.newRandomTetramino();
+    this.nextFallAt = this.gravityMs();
+  }
+
+  private gravityMs(): number {
+    return secondsPerRow(this.game.getLevel()) * 1000;
+  }
+
+  private lock(ms: number): void {
+    this.game.checkLines();
+    this.game.newRandomTetramino();
+    this.nextFallAt = ms + this.gravityMs();
+  }
+
+  tick(ms: number): void {
+    while (!this.over() && this.nextFallAt <= ms) {
+      const at = this.nextFallAt;
+      this.nextFallAt += this.gravityMs();
+      if (!this.game.down()) this.lock(at);
+    }
+  }
+
+  act(ms: number, action: Action): boolean {
+    if (this.over()) return false;
+    switch (action) {
+      case "left":
+        return this.game.left();
+      case "right":
+        return this.game.right();
+      case "rotateCW":
+        return this.game.rotate();
+      case "softDrop":
+        if (this.game.down()) {
+          this.nextFallAt = ms + this.gravityMs();
+          return true;
+        }
+        this.lock(ms);
+        return true;
+      case "hardDrop":
+        this.game.drop();
+        this.lock(ms);
+        return true;
+      default:
+        return false; // the model has no counter-rotation and no hold
+    }
+  }
+
+  picture(ghost: boolean): TetrisPicture {
+    const rows = this.game.getBoard().rows();
+    const cells = new Uint8Array(ROWS * COLUMNS);
+    for (let r = 0; r < Math.min(ROWS, MAX_ROW); r++) {
+      for (let c = 0; c < COLUMNS; c++) cells[r * COLUMNS + c] = rows[r][c];
+    }
+    const t = this.game.getTetramino();
+    const piece = t?.active ? t.minoes.map(([r, c]) => (r - 1) * COLUMNS + (c - 1)) : [];
+    let ghostCells: number[] = [];
+    if (ghost && t?.active) {
+      const copy = this.game.clone();
+      copy.drop();
+      const landed = copy.getTetramino();
+      if (landed) ghostCells = landed.minoes.map(([r, c]) => (r - 1) * COLUMNS + (c - 1));
+    }
+    return { cells, piece, ghost: ghostCells, pieceId: t?.id ?? 0 };
+  }
+
+  next(): PieceId[] {
+    return [this.game.previewRandomTetramino()];
+  }
+  hold(): PieceId | null {
+    return null;
+  }
+  canHold(): boolean {
+    return false;
+  }
+  score(): number {
+    return this.game.getScore();
+  }
+  lines(): number {
+    return this.game.getLines();
+  }
+  level(): number {
+    return this.game.getLevel();
+  }
+  over(): boolean {
+    return this.game.getGameOver();
+  }
+
+  plan(ai: TetrisAi): Action[] | null {
+    const plan = ai.planClassic(this.game);
+    if (!plan) return null;
+    const moves: Action[] = [...plan.moves];
+    while (moves.length > 0 && moves[moves.length - 1] === "softDrop") moves.pop();
+    return [...moves, "hardDrop"];
+  }
+}
+
+export function newSession(engine: "guideline" | "classic", seed: number): TetrisSession {
+  return engine === "classic" ? new ClassicSession(seed) : new GuidelineSession(seed);
+}
