@@ -682,8 +682,6 @@ export class ClassicTetris {
         );
       }
       this.score += lineScore(newLines) * this.level;
-      // Rows moved under the current tetramino, so its minoes no longer say where it is: it joins the stack.
-      if (!this.faithful && this.tetramino) this.tetramino.active = false;
     }
     this.level = 1 + Math.floor(this.lines / 10);
     return newLines;
@@ -704,16 +702,18 @@ export class ClassicTetris {
     return this.board.getBoardPrint(!(first?.color ?? false), first?.showHidden ?? false);
   }
 
-  /** The tetramino an operation acts on, or null when fixed mode says nothing can move. */
+  /**
+   * The tetramino an operation acts on. Before the first one the model stops with an error (faithful mode throws
+   * it; fixed mode answers that nothing moved). After a failed spawn, and after checkLines, operations act on the
+   * current tetramino exactly as section 3 says, in both modes: front-ends spawn a new piece instead of calling
+   * them, and the model's validation scenario runs them (see docs/spec-conformance/tetris-002.md).
+   */
   private movable(): Tetramino | null {
     const t = this.tetramino;
-    if (this.faithful) {
-      if (!t)
-        throw new ModelRuntimeError("TETRIS_MODEL_NO_TETRAMINO", "no tetramino yet: call newTetramino first");
-      return t;
+    if (!t && this.faithful) {
+      throw new ModelRuntimeError("TETRIS_MODEL_NO_TETRAMINO", "no tetramino yet: call newTetramino first");
     }
-    if (!t?.active || this.gameOver) return null;
-    return t;
+    return t ?? null;
   }
 
   private validPosition(position: Position): boolean {
