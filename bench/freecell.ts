@@ -85,6 +85,8 @@ interface Summary {
   wallMs: number;
   medianMs: number;
   positions: { median: number; p99: number; max: number; maxDeal: number };
+  /** The five deals that took longest. */
+  slowest: { deal: number; ms: number; positions: number }[];
   meanLength?: { moves: number; cards: number; player: number };
 }
 
@@ -129,6 +131,10 @@ function summarise(records: DealRecord[], wallMs: number): Summary {
       max: positions[positions.length - 1] ?? 0,
       maxDeal: worst?.deal ?? 0,
     },
+    slowest: [...records]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map((r) => ({ deal: r.deal, ms: Math.round(r.ms), positions: r.positions })),
     ...(withLength.length > 0
       ? {
           meanLength: {
@@ -284,6 +290,7 @@ async function main(): Promise<void> {
   add("positions median", (s) => fmt(s.positions.median));
   add("positions p99", (s) => fmt(s.positions.p99));
   add("positions max", (s) => `${fmt(s.positions.max)} (deal ${s.positions.maxDeal})`);
+  add("slowest deals (ms)", (s) => s.slowest.map((r) => `${r.deal}:${r.ms}`).join(" "));
   add("mean length (a) runs as 1", (s) => (s.meanLength ? fmt(s.meanLength.moves, 1) : "-"));
   add("mean length (b) single cards", (s) => (s.meanLength ? fmt(s.meanLength.cards, 1) : "-"));
   add("mean length (c) no safe autos", (s) => (s.meanLength ? fmt(s.meanLength.player, 1) : "-"));

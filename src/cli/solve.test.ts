@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { Command } from "commander";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dealMicrosoft } from "../games/freecell/deal.ts";
@@ -77,5 +79,17 @@ describe("tsol solve freecell", () => {
     expect(parseCellRange("0..5")).toEqual({ low: 0, high: 5 });
     expect(() => parseCellRange("5..2")).toThrow();
     expect(() => parseCellRange("11")).toThrow();
+  });
+
+  it("works end to end: tsol solve's moves pass tsol check with automatic moves off", () => {
+    const bin = fileURLToPath(new URL("../../bin/tsol.js", import.meta.url));
+    const report = JSON.parse(
+      execFileSync("node", [bin, "solve", "freecell", "7", "--json"], { encoding: "utf8" }),
+    );
+    expect(report.result).toBe("solved");
+    const check = execFileSync("node", [bin, "check", "freecell", "7", "--moves", report.moves.join(" ")], {
+      encoding: "utf8",
+    });
+    expect(check).toMatch(/^valid: won/);
   });
 });

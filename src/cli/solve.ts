@@ -118,7 +118,15 @@ export function registerSolve(program: Command): void {
           const rules = rulesFromOptions({ ...options, cells });
           const { state, deal } = loadStart(n, options.board, rules);
           console.error(`tsol: solving ${describe(deal, rules)} …`);
+          let reported = 0;
           const result = solve(state, {
+            onProgress: ({ positions, ms }) => {
+              if (ms - reported < 1000) return;
+              reported = ms;
+              console.error(
+                `tsol: ${positions.toLocaleString("en")} positions, ${(ms / 1000).toFixed(1)} s …`,
+              );
+            },
             policy,
             shortest: options.shortest === true,
             now: () => performance.now(),

@@ -74,6 +74,8 @@ export class PackedPosition {
   readonly keyBytes: number;
   readonly keyWords: number;
   private readonly order: Int32Array;
+  /** Scratch for generate: the top card of each cascade, -1 when empty. */
+  private readonly tops: Int16Array;
 
   constructor(readonly rules: FreeCellRules) {
     this.cascadeCount = rules.cascades;
@@ -91,6 +93,7 @@ export class PackedPosition {
     this.keyWords = Math.ceil((52 + this.cascadeCount + 1) / 4);
     this.keyBytes = this.keyWords * 4;
     this.order = new Int32Array(this.cascadeCount);
+    this.tops = new Int16Array(this.cascadeCount);
   }
 
   load(state: FreeCellState): void {
@@ -309,47 +312,51 @@ export class PackedPosition {
     const all = mode === GEN_ALL;
     const nCasc = this.cascadeCount;
     const nCells = this.cellCount;
+    const { cards, len, cells, tops } = this;
     let firstFree = -1;
     for (let j = 0; j < nCells; j++) {
-      if (this.cells[j] === NO_CARD) {
+      if (cells[j] === NO_CARD) {
         firstFree = j;
         break;
       }
     }
     let firstEmpty = -1;
-    for (let j = 0; j < nCasc; j++) {
-      if (this.len[j] === 0) {
+    for (let j = nCasc - 1; j >= 0; j--) {
+      const n = len[j];
+      if (n === 0) {
         firstEmpty = j;
-        break;
+        tops[j] = -1;
+      } else {
+        tops[j] = cards[j * CASCADE_STRIDE + n - 1];
       }
     }
     const capEmpty = this.capacity(true);
     const capFull = this.capacity(false);
     for (let i = 0; i < nCasc; i++) {
-      const n = this.len[i];
+      const n = len[i];
       if (n === 0) continue;
       const base = i * CASCADE_STRIDE;
-      const top = this.cards[base + n - 1];
+      const top = tops[i];
       if (this.canGoHome(top)) out[at++] = packMove(CASCADE, i, FOUNDATION, top & 3, 1);
       if (all) {
         for (let j = 0; j < nCells; j++)
-          if (this.cells[j] === NO_CARD) out[at++] = packMove(CASCADE, i, CELL, j, 1);
+          if (cells[j] === NO_CARD) out[at++] = packMove(CASCADE, i, CELL, j, 1);
       } else if (
         firstFree >= 0 &&
-        (mode !== GEN_FAST || n === 1 || !this.canStack(top, this.cards[base + n - 2]))
+        (mode !== GEN_FAST || n === 1 || !this.canStack(top, cards[base + n - 2]))
       ) {
         // In fast mode a card that lies on its parent does not go to a cell: its run moves whole instead.
         out[at++] = packMove(CASCADE, i, CELL, firstFree, 1);
       }
       const run = mode === GEN_COMPLETE ? 1 : this.runLength(i);
+      const topRank = top >> 2;
       for (let j = 0; j < nCasc; j++) {
-        if (j === i) continue;
-        const dn = this.len[j];
-        if (dn === 0) {
+        const target = tops[j];
+        if (target < 0) {
           if (all) {
             const most = Math.min(run, capEmpty);
             for (let k = 1; k <= most; k++) {
-              if (this.kingsOnly && this.cards[base + n - k] >> 2 !== 12) continue;
+              if (this.kingsOnly && cards[base + n - k] >> 2 !== 12) continue;
               out[at++] = packMove(CASCADE, i, CASCADE, j, k);
             }
           } else if (j === firstEmpty) {
@@ -358,7 +365,7 @@ export class PackedPosition {
             if (most === n) most--;
             if (this.kingsOnly) {
               let k = 1;
-              while (k <= most && this.cards[base + n - k] >> 2 !== 12) k++;
+              while (k <= most && cards[base + n - k] >> 2 !== 12) k++;
               if (k <= most) out[at++] = packMove(CASCADE, i, CASCADE, j, k);
             } else if (most >= 1) {
               out[at++] = packMove(CASCADE, i, CASCADE, j, most);
@@ -366,18 +373,13 @@ export class PackedPosition {
           }
           continue;
         }
-        const target = this.cards[j * CASCADE_STRIDE + dn - 1];
-        const need = (target >> 2) - (top >> 2);
+        const need = (target >> 2) - topRank;
         if (need < 1 || need > run) continue;
-        if (!this.canStack(this.cards[base + n - need], target)) continue;
+        const moving = cards[base + n - need];
+        if (!this.canStack(moving, target)) continue;
         if (need > 1 && need > capFull) continue;
         // In fast mode a run does not leave one parent for another of the same rank and colour.
-        if (
-          mode === GEN_FAST &&
-          need < n &&
-          this.canStack(this.cards[base + n - need], this.cards[base + n - need - 1])
-        )
-          continue;
+        if (mode === GEN_FAST && need < n && this.canStack(moving, cards[base + n - need - 1])) continue;
         out[at++] = packMove(CASCADE, i, CASCADE, j, need);
       }
     }
@@ -435,13 +437,13 @@ export class PackedPosition {
    * the cards that are missing.
    */
   encode(out: Uint8Array): void {
-    const order = this.order;
+    const { order, cards, len, cells } = this;
     let k = 0;
     for (let i = 0; i < this.cascadeCount; i++) {
-      if (this.len[i] === 0) continue;
-      const bottom = this.cards[i * CASCADE_STRIDE];
+      if (len[i] === 0) continue;
+      const bottom = cards[i * CASCADE_STRIDE];
       let p = k++;
-      while (p > 0 && this.cards[order[p - 1] * CASCADE_STRIDE] > bottom) {
+      while (p > 0 && cards[order[p - 1] * CASCADE_STRIDE] > bottom) {
         order[p] = order[p - 1];
         p--;
       }
@@ -449,16 +451,15 @@ export class PackedPosition {
     }
     let at = 0;
     for (let o = 0; o < k; o++) {
-      const i = order[o];
-      const base = i * CASCADE_STRIDE;
-      const n = this.len[i];
-      for (let h = 0; h < n; h++) out[at++] = this.cards[base + h];
+      const base = order[o] * CASCADE_STRIDE;
+      const end = base + len[order[o]];
+      for (let h = base; h < end; h++) out[at++] = cards[h];
       out[at++] = 254;
     }
     out[at++] = 253;
     const cellStart = at;
     for (let i = 0; i < this.cellCount; i++) {
-      const c = this.cells[i];
+      const c = cells[i];
       if (c === NO_CARD) continue;
       let p = at++;
       while (p > cellStart && out[p - 1] > c) {
@@ -472,50 +473,52 @@ export class PackedPosition {
 
   /** Loads a position from a canonical key (the inverse of encode, cascades and cells in canonical order). */
   decode(bytes: Uint8Array, offset: number): void {
-    this.len.fill(0);
-    this.colHash.fill(0);
-    this.colHash2.fill(0);
-    this.cells.fill(NO_CARD);
-    this.cellHash = 0;
-    this.cellHash2 = 0;
+    const { cards, len, colHash, colHash2, cells, found } = this;
+    found[0] = found[1] = found[2] = found[3] = 13;
     let at = offset;
     let i = 0;
     let b = bytes[at++];
     while (b !== 253) {
+      const base = i * CASCADE_STRIDE;
+      let h = 0;
+      let x = 0;
+      let y = 0;
       while (b !== 254) {
-        this.push(i, b);
+        cards[base + h] = b;
+        const z = h * 52 + b;
+        x ^= ZOBRIST[z];
+        y ^= ZOBRIST2[z];
+        if (b >> 2 < found[b & 3]) found[b & 3] = b >> 2;
+        h++;
         b = bytes[at++];
       }
+      len[i] = h;
+      colHash[i] = x;
+      colHash2[i] = y;
       i++;
       b = bytes[at++];
     }
+    this.emptyCascades = this.cascadeCount - i;
+    for (; i < this.cascadeCount; i++) {
+      len[i] = 0;
+      colHash[i] = 0;
+      colHash2[i] = 0;
+    }
     let j = 0;
+    let ch = 0;
+    let ch2 = 0;
     const end = offset + this.keyBytes;
     while (at < end && bytes[at] !== 255) {
       const c = bytes[at++];
-      this.cells[j++] = c;
-      this.cellHash = (this.cellHash + CELL_KEYS[c]) >>> 0;
-      this.cellHash2 = (this.cellHash2 + CELL_KEYS2[c]) >>> 0;
+      cells[j++] = c;
+      ch = (ch + CELL_KEYS[c]) >>> 0;
+      ch2 = (ch2 + CELL_KEYS2[c]) >>> 0;
+      if (c >> 2 < found[c & 3]) found[c & 3] = c >> 2;
     }
-    this.foundationsFromCards();
-    this.countSpaces();
-  }
-
-  /** Each foundation holds the ranks below the lowest card of its suit still in play. */
-  private foundationsFromCards(): void {
-    const f = this.found;
-    f[0] = f[1] = f[2] = f[3] = 13;
-    for (let i = 0; i < this.cascadeCount; i++) {
-      const base = i * CASCADE_STRIDE;
-      for (let h = 0; h < this.len[i]; h++) {
-        const c = this.cards[base + h];
-        if (c >> 2 < f[c & 3]) f[c & 3] = c >> 2;
-      }
-    }
-    for (let j = 0; j < this.cellCount; j++) {
-      const c = this.cells[j];
-      if (c !== NO_CARD && c >> 2 < f[c & 3]) f[c & 3] = c >> 2;
-    }
+    this.freeCells = this.cellCount - j;
+    for (; j < this.cellCount; j++) cells[j] = NO_CARD;
+    this.cellHash = ch;
+    this.cellHash2 = ch2;
   }
 
   /** The engine's form of a packed move. */

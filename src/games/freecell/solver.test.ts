@@ -76,7 +76,7 @@ describe("solve", () => {
     expect(result.result).toBe("solved");
     expectWins(five, result.moves);
     const text = readFileSync(
-      new URL("../../../../shared/data/11982-th-8h-swapped.board", import.meta.url),
+      new URL("../../../test/data/11982-th-8h-swapped.board", import.meta.url),
       "utf8",
     );
     const four = parseBoard(text, { cells: 4 });

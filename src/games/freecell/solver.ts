@@ -45,6 +45,8 @@ export interface SolveOptions {
   shortest?: boolean;
   /** A clock in ms, needed for a time budget and for `stats.ms` (performance.now at the edge). */
   now?: Clock;
+  /** Called between turns of the searches (every few thousand positions), for progress reports. */
+  onProgress?: (progress: { positions: number; ms: number }) => void;
 }
 
 export type FreeCellSolveResult = SolveResult<Move>;
@@ -198,6 +200,21 @@ export interface Strategy {
   first: number;
 }
 
+/** What the portfolio needs of a search. */
+interface Runner {
+  readonly table: StateTable;
+  readonly exact: boolean;
+  strategy: Strategy | undefined;
+  meter: BudgetMeter | undefined;
+  expanded: number;
+  ms: number;
+  outcome: PhaseOutcome;
+  codes: number[];
+  readonly bytes: number;
+  start(root: FreeCellState, strategy: Strategy, force: number, meter: BudgetMeter): boolean;
+  resume(until: number): PhaseOutcome;
+}
+
 export const B_WEIGHTS: Weights = { home: 4, disorder: 2, dig: 1, free: 2, empty: 4, depth: 0, under: 2 };
 
 /**
@@ -209,7 +226,7 @@ export const B_WEIGHTS: Weights = { home: 4, disorder: 2, dig: 1, free: 2, empty
  * for one, which could only hide a win from that search, never make a wrong one (wins are replayed from
  * their moves), and saves packing every repeated position.
  */
-class Search {
+class Search implements Runner {
   readonly pos: PackedPosition;
   readonly table: StateTable;
   readonly queue = new BucketQueue(BUCKETS);
@@ -497,7 +514,7 @@ class PathTools {
 
 /** The searches kept for one shape of rules, reused from solve to solve. */
 interface Kit {
-  searches: Search[];
+  searches: Runner[];
   tools: PathTools;
 }
 
@@ -562,9 +579,10 @@ function describeSearch(state: FreeCellState, policy: AutoPolicy, force: number)
  * Solves a FreeCell position. `solved` comes with every move, foundation moves written out; `unsolvable`
  * only after a complete search of single-card moves; `unknown` when a budget ran out (stats.budget says which).
  *
- * Several best-first searches take turns (see docs/solver.md): two over grouped moves with different
+ * Several best-first searches take turns (see docs/solver.md): four over grouped moves with different
  * heuristics, which find most wins fast, and one over every single-card move, which alone may prove a deal
- * lost by running out of positions.
+ * lost by running out of positions. The budgets bound the searches; the shortening of a win found afterwards
+ * is bounded by the length of the win.
  */
 export function solve(state: FreeCellState, options: SolveOptions = {}): FreeCellSolveResult {
   const policy = options.policy ?? "safe";
@@ -607,7 +625,7 @@ export function solve(state: FreeCellState, options: SolveOptions = {}): FreeCel
       return unknown("memory");
     }
     const start = autoMoves(state, POLICY_OF_FORCE[force]).state;
-    const live: Search[] = [];
+    const live: Runner[] = [];
     for (let i = 0; i < plan.length; i++) {
       if (!searches[i].start(start, plan[i], force, meter)) return unknown("positions");
       live.push(searches[i]);
@@ -633,6 +651,7 @@ export function solve(state: FreeCellState, options: SolveOptions = {}): FreeCel
           };
         }
         if (outcome !== "exhausted" && outcome !== "capped") return unknown(outcome);
+        options.onProgress?.({ positions: meter.positions, ms: meter.elapsed() });
       }
       for (let i = live.length - 1; i >= 0; i--) if (live[i].outcome === "exhausted") live.splice(i, 1);
       if (live.length === 0) throw new SolverError("every search ended without a verdict");
