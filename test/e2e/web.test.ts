@@ -329,6 +329,32 @@ describe("Tetris in the browser", () => {
     await shot(page, "14-tetris-ai");
     await button("Stop AI").click();
   });
+
+  it("pauses when the window loses focus", async () => {
+    await page.goto(`${h.server.url}#/tetris`);
+    await page.waitForSelector("canvas.field");
+    await expect.poll(() => page.locator(".field-overlay").count()).toBe(0);
+    await page.evaluate("window.dispatchEvent(new Event('blur'))");
+    await page.waitForSelector(".field-overlay");
+    await page.keyboard.press("p");
+    await expect.poll(() => page.locator(".field-overlay").count()).toBe(0);
+  });
+
+  it("plays the classic engine (the VDM++ model) when the settings choose it", async () => {
+    await page.goto(`${h.server.url}#/tetris`);
+    await page.waitForSelector("canvas.field");
+    await button("Settings").click();
+    await page.getByLabel("Engine").selectOption("classic");
+    await page.getByRole("button", { name: "Close" }).first().click();
+    await page.getByText("Classic (VDM++ model)").waitFor();
+    const score = () => page.getByTestId("tetris-score").textContent();
+    await page.keyboard.press("Space");
+    await expect.poll(score).not.toBe("0");
+    await shot(page, "15-tetris-classic");
+    await button("Settings").click();
+    await page.getByLabel("Engine").selectOption("guideline");
+    await page.getByRole("button", { name: "Close" }).first().click();
+  });
 });
 
 describe("the server", () => {
