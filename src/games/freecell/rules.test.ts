@@ -56,6 +56,23 @@ describe("perft: move sequences from Microsoft deals match the shared oracle", (
   }
 });
 
+/**
+ * Regression counts of our own, for rule options the shared oracle does not cover: computed once by this engine
+ * when its single-card counts matched the oracle above, and pinned so any change to move generation shows here.
+ */
+describe("perft regression counts for rule variants", () => {
+  it.each([
+    [11982, {}, [35, 1062, 26466, 514208]],
+    [1, { build: "suit", cells: 2 }, [18, 206, 1042, 3836]],
+    [1941, { fromFoundation: true }, [34, 998, 23828, 435120]],
+  ] as const)("deal %d with %j", (deal, rules, counts) => {
+    const state = dealMicrosoft(deal, rules);
+    counts.forEach((expected, i) => {
+      expect(perft(state, i + 1)).toBe(expected);
+    });
+  });
+});
+
 describe("rule options", () => {
   it("checks its options", () => {
     expect(() => makeRules({ cells: 11 })).toThrow(RulesError);
