@@ -106,7 +106,8 @@ export class StateTable {
     const id = this.count++;
     slots[i] = id + 1;
     hashes[id] = hash;
-    words.set(key.subarray(0, keyWords), id * stride);
+    const base = id * stride;
+    for (let k = 0; k < keyWords; k++) words[base + k] = key[k];
     this.inserted = true;
     return id;
   }

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../cards/prng.ts";
 import { dealSeeded } from "./deal.ts";
 import { applyUnchecked, type FreeCellRules, type FreeCellState, legalMoves, type Move } from "./rules.ts";
-import { GEN_ALL, GEN_COMPLETE, GEN_FAST, PackedPosition } from "./solver-packed.ts";
+import {
+  FORCE_ALL,
+  FORCE_NONE,
+  FORCE_SAFE,
+  GEN_ALL,
+  GEN_COMPLETE,
+  GEN_FAST,
+  PackedPosition,
+} from "./solver-packed.ts";
 
 const VARIANTS: Partial<FreeCellRules>[] = [
   {},
@@ -105,6 +113,27 @@ describe("the solver's move generator", () => {
   });
 });
 
+describe("the search's move generator", () => {
+  it("lists the moves of the general generator, in the same order, in complete and fast modes", () => {
+    const a = new Int32Array(4096);
+    const b = new Int32Array(4096);
+    let checked = 0;
+    for (const rules of VARIANTS) {
+      for (const state of randomPositions(rules, 8, 60)) {
+        const pos = new PackedPosition(state.rules);
+        pos.load(state);
+        for (const mode of [GEN_COMPLETE, GEN_FAST]) {
+          const n = pos.generateAll(mode, a, 0);
+          const m = pos.generate(mode, b, 3);
+          expect(Array.from(b.subarray(3, m))).toEqual(Array.from(a.subarray(0, n)));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+});
+
 describe("PackedPosition", () => {
   it("round-trips through its canonical key, and apply then undo changes nothing", () => {
     const out = new Int32Array(4096);
@@ -145,6 +174,87 @@ describe("PackedPosition", () => {
       other.load(shuffled);
       expect(key(other)).toBe(key(pos));
       expect(other.hash()).toBe(pos.hash());
+    }
+  });
+
+  it("keeps disorder and dig counted as cards move, as a full count gives them", () => {
+    const out = new Int32Array(4096);
+    const counts = (pos: PackedPosition): number[] => {
+      let disorder = 0;
+      let dig = 0;
+      for (let i = 0; i < pos.cascadeCount; i++) {
+        const n = pos.len[i];
+        let low = 99;
+        for (let h = 0; h < n; h++) {
+          const c = pos.cards[i * 64 + h];
+          if (c >> 2 > low) disorder++;
+          else low = c >> 2;
+          if (c >> 2 === pos.found[c & 3]) dig += n - 1 - h;
+        }
+      }
+      return [disorder, dig];
+    };
+    for (const rules of VARIANTS) {
+      for (const state of randomPositions(rules, 2, 50)) {
+        const pos = new PackedPosition(state.rules);
+        pos.load(state);
+        expect([pos.disorder, pos.dig()]).toEqual(counts(pos));
+        const bytes = new Uint8Array(pos.keyBytes);
+        pos.encode(bytes);
+        const copy = new PackedPosition(state.rules);
+        copy.decode(bytes, 0);
+        expect([copy.disorder, copy.dig()]).toEqual(counts(pos));
+        const n = pos.generate(GEN_ALL, out, 0);
+        for (let k = 0; k < n; k++) {
+          pos.apply(out[k]);
+          expect([pos.disorder, pos.dig()]).toEqual(counts(pos));
+          pos.undo(out[k]);
+          expect([pos.disorder, pos.dig()]).toEqual(counts(pos));
+        }
+      }
+    }
+  });
+
+  it("reads back what encodeRaw writes", () => {
+    for (const rules of VARIANTS) {
+      for (const state of randomPositions(rules, 2, 50)) {
+        const pos = new PackedPosition(state.rules);
+        pos.load(state);
+        const bytes = new Uint8Array(pos.keyBytes + 8);
+        pos.encodeRaw(bytes, 8);
+        const copy = new PackedPosition(state.rules);
+        copy.decode(bytes, 8);
+        expect(key(copy)).toBe(key(pos));
+        expect(copy.hash()).toBe(pos.hash());
+        expect(copy.hash2()).toBe(pos.hash2());
+        expect(copy.hashBoth()).toBe(pos.hash());
+        expect(copy.hash2Value).toBe(pos.hash2());
+        expect(Array.from(copy.found)).toEqual(state.foundations);
+      }
+    }
+  });
+
+  it("autoplayAfter a move from a played-out position gives what autoplay gives", () => {
+    const out = new Int32Array(4096);
+    for (const force of [FORCE_NONE, FORCE_SAFE, FORCE_ALL]) {
+      for (const rules of VARIANTS) {
+        for (const state of randomPositions(rules, 2, 40)) {
+          const pos = new PackedPosition(state.rules);
+          pos.load(state);
+          pos.autoplay(force, out, 0);
+          const n = pos.generate(GEN_ALL, out, 0);
+          for (let k = 0; k < n; k++) {
+            pos.apply(out[k]);
+            const end = pos.autoplayAfter(out[k], force, out, n);
+            const fast = key(pos);
+            for (let a = end - 1; a >= n; a--) pos.undo(out[a]);
+            const full = pos.autoplay(force, out, n);
+            expect(fast).toBe(key(pos));
+            for (let a = full - 1; a >= n; a--) pos.undo(out[a]);
+            pos.undo(out[k]);
+          }
+        }
+      }
     }
   });
 });

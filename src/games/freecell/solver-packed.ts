@@ -10,6 +10,7 @@ import type { FreeCellRules, FreeCellState, Move, PlaceKind } from "./rules.ts";
 
 /** Room for one cascade: 52 cards at most, rounded up. */
 export const CASCADE_STRIDE = 64;
+const STRIDE_SHIFT = 6;
 /** A free cell. */
 export const NO_CARD = 255;
 
@@ -30,6 +31,52 @@ export const moveFromKind = (m: number) => (m >> 4) & 3;
 export const moveToIndex = (m: number) => (m >> 6) & 15;
 export const moveToKind = (m: number) => (m >> 10) & 3;
 export const moveCount = (m: number) => m >> 12;
+
+const CASCADE_HOME = packMove(CASCADE, 0, FOUNDATION, 0, 1);
+const CASCADE_CELL = packMove(CASCADE, 0, CELL, 0, 1);
+
+/** For each card, the (at most two) cards it may lie on under each build rule (-1: none). */
+const ALTERNATE_PARENTS = new Int8Array(104).fill(-1);
+const SUIT_PARENTS = new Int8Array(104).fill(-1);
+for (let c = 0; c < 48; c++) {
+  const rank = c >> 2;
+  const suit = c & 3;
+  let a = 0;
+  for (let s = 0; s < 4; s++) {
+    if (((suit + 1) & 2) !== ((s + 1) & 2)) ALTERNATE_PARENTS[c * 2 + a++] = (rank + 1) * 4 + s;
+  }
+  SUIT_PARENTS[c * 2] = (rank + 1) * 4 + suit;
+}
+
+/**
+ * Moves to cascades from the place `from` (index and kind bits), in the order of their destinations: onto
+ * cascades ja and jb (count `run`), into the empty cascade je (count `most`); -1 for none.
+ */
+function emitOrdered(
+  out: Int32Array,
+  at: number,
+  from: number,
+  ja: number,
+  jb: number,
+  run: number,
+  je: number,
+  most: number,
+): number {
+  const onto = from | (run << 12);
+  const empty = from | (most << 12);
+  if (jb >= 0 && (ja < 0 || jb < ja)) {
+    const t = ja;
+    ja = jb;
+    jb = t;
+  }
+  // Now ja < jb when both are set, ja set when either is.
+  if (je >= 0 && (ja < 0 || je < ja)) out[at++] = empty | (je << 6);
+  if (ja >= 0) out[at++] = onto | (ja << 6);
+  if (je >= 0 && ja >= 0 && je > ja && (jb < 0 || je < jb)) out[at++] = empty | (je << 6);
+  if (jb >= 0) out[at++] = onto | (jb << 6);
+  if (je >= 0 && jb >= 0 && je > jb) out[at++] = empty | (je << 6);
+  return at;
+}
 
 /** Which moves `generate` lists. */
 export const GEN_ALL = 0;
@@ -66,6 +113,12 @@ export class PackedPosition {
   cellHash2 = 0;
   freeCells = 0;
   emptyCascades = 0;
+  /** Cards lying above a lower card of their cascade, kept counted as cards move. */
+  disorder = 0;
+  /** Per card: its place in the cascades (cascade * CASCADE_STRIDE + height), -1 elsewhere. */
+  readonly where: Int16Array;
+  /** Per cascade and height: the lowest rank at or below that height. */
+  private readonly minRank: Uint8Array;
   readonly alternate: boolean;
   readonly kingsOnly: boolean;
   readonly sequenceMoves: boolean;
@@ -76,6 +129,8 @@ export class PackedPosition {
   private readonly order: Int32Array;
   /** Scratch for generate: the top card of each cascade, -1 when empty. */
   private readonly tops: Int16Array;
+  /** Scratch for generateSearch: the cascade each top card is on, -1 for other cards (left all -1). */
+  private readonly topAt = new Int8Array(52).fill(-1);
 
   constructor(readonly rules: FreeCellRules) {
     this.cascadeCount = rules.cascades;
@@ -86,6 +141,8 @@ export class PackedPosition {
     this.found = new Uint8Array(4);
     this.colHash = new Uint32Array(this.cascadeCount);
     this.colHash2 = new Uint32Array(this.cascadeCount);
+    this.where = new Int16Array(52).fill(-1);
+    this.minRank = new Uint8Array(this.cascadeCount * CASCADE_STRIDE);
     this.alternate = rules.build === "alternate";
     this.kingsOnly = rules.empty === "kings";
     this.sequenceMoves = rules.sequenceMoves;
@@ -103,6 +160,8 @@ export class PackedPosition {
     this.cells.fill(NO_CARD);
     this.cellHash = 0;
     this.cellHash2 = 0;
+    this.where.fill(-1);
+    this.disorder = 0;
     for (let i = 0; i < this.cascadeCount; i++) {
       const col = state.cascades[i];
       for (const c of col) this.push(i, c);
@@ -139,23 +198,69 @@ export class PackedPosition {
 
   private push(i: number, c: number): void {
     const h = this.len[i]++;
-    this.cards[i * CASCADE_STRIDE + h] = c;
+    const at = i * CASCADE_STRIDE + h;
+    this.cards[at] = c;
+    this.where[c] = at;
+    const r = c >> 2;
+    if (h === 0) {
+      this.minRank[at] = r;
+    } else {
+      const low = this.minRank[at - 1];
+      if (r > low) {
+        this.disorder++;
+        this.minRank[at] = low;
+      } else {
+        this.minRank[at] = r;
+      }
+    }
     this.colHash[i] ^= ZOBRIST[h * 52 + c];
     this.colHash2[i] ^= ZOBRIST2[h * 52 + c];
   }
 
   private pop(i: number): number {
     const h = --this.len[i];
-    const c = this.cards[i * CASCADE_STRIDE + h];
+    const at = i * CASCADE_STRIDE + h;
+    const c = this.cards[at];
+    this.where[c] = -1;
+    if (h > 0 && c >> 2 > this.minRank[at - 1]) this.disorder--;
     this.colHash[i] ^= ZOBRIST[h * 52 + c];
     this.colHash2[i] ^= ZOBRIST2[h * 52 + c];
     return c;
+  }
+
+  /** For each suit, the cards above its next card to go home (when that card is in a cascade). */
+  dig(): number {
+    const { found, where, len } = this;
+    let dig = 0;
+    for (let s = 0; s < 4; s++) {
+      const f = found[s];
+      if (f === 13) continue;
+      const at = where[f * 4 + s];
+      if (at >= 0) dig += len[at >> STRIDE_SHIFT] - 1 - (at & (CASCADE_STRIDE - 1));
+    }
+    return dig;
   }
 
   /** The hash of the position, the same for any order of cascades and of cells. */
   hash(): number {
     let h = this.cellHash;
     for (let i = 0; i < this.cascadeCount; i++) h = (h + mix32(this.colHash[i])) >>> 0;
+    return h;
+  }
+
+  /** The value of `hash2` as the last `hashBoth` found it. */
+  hash2Value = 0;
+
+  /** `hash()`, with `hash2()` left in `hash2Value`: both in one pass. */
+  hashBoth(): number {
+    const { colHash, colHash2 } = this;
+    let h = this.cellHash;
+    let g = this.cellHash2;
+    for (let i = 0; i < this.cascadeCount; i++) {
+      h = (h + mix32(colHash[i])) >>> 0;
+      g = (g + mix32(colHash2[i] ^ 0x5bd1e995)) >>> 0;
+    }
+    this.hash2Value = g;
     return h;
   }
 
@@ -201,11 +306,9 @@ export class PackedPosition {
       const from = fromIndex * CASCADE_STRIDE;
       const start = this.len[fromIndex] - count;
       if (this.len[toIndex] === 0) this.emptyCascades--;
-      for (let k = 0; k < count; k++) {
-        const c = this.cards[from + start + k];
-        this.push(toIndex, c);
-      }
+      // Popping leaves the cards in place: they are pushed from there.
       for (let k = 0; k < count; k++) this.pop(fromIndex);
+      for (let k = 0; k < count; k++) this.push(toIndex, this.cards[from + start + k]);
       if (this.len[fromIndex] === 0) this.emptyCascades++;
       return;
     }
@@ -295,6 +398,21 @@ export class PackedPosition {
     return at;
   }
 
+  /**
+   * `autoplay` after move `m` from a position the forcing rule had already played out (every search position
+   * is): a move that leaves the foundations alone can only make the card it uncovers go home, so only that
+   * card is looked at unless it goes. Same result as `autoplay`.
+   */
+  autoplayAfter(m: number, force: number, out: Int32Array, at: number): number {
+    if (force === FORCE_NONE) return at;
+    const fromKind = (m >> 4) & 3;
+    if (fromKind === FOUNDATION || ((m >> 10) & 3) === FOUNDATION) return this.autoplay(force, out, at);
+    if (fromKind === CELL) return at;
+    const i = m & 15;
+    if (this.len[i] === 0 || !this.forced(this.cards[i * CASCADE_STRIDE + this.len[i] - 1], force)) return at;
+    return this.autoplay(force, out, at);
+  }
+
   isWon(): boolean {
     const f = this.found;
     return f[0] === 13 && f[1] === 13 && f[2] === 13 && f[3] === 13;
@@ -309,6 +427,13 @@ export class PackedPosition {
 
   /** Writes the moves of the given kind (GEN_ALL, GEN_COMPLETE, GEN_FAST) to `out` from `at`; returns the new end. */
   generate(mode: number, out: Int32Array, at: number): number {
+    return mode === GEN_ALL
+      ? this.generateAll(mode, out, at)
+      : this.generateSearch(mode === GEN_FAST, out, at);
+  }
+
+  /** `generate` in every mode, written for clarity; the search's modes go through `generateSearch`. */
+  generateAll(mode: number, out: Int32Array, at: number): number {
     const all = mode === GEN_ALL;
     const nCasc = this.cascadeCount;
     const nCells = this.cellCount;
@@ -409,6 +534,116 @@ export class PackedPosition {
     return at;
   }
 
+  /**
+   * `generate` for GEN_COMPLETE and GEN_FAST, the moves in the same order, with everything in locals: the
+   * search calls it once per position expanded.
+   */
+  private generateSearch(fast: boolean, out: Int32Array, at: number): number {
+    const nCasc = this.cascadeCount;
+    const nCells = this.cellCount;
+    const { cards, len, cells, found, topAt } = this;
+    const parents = this.alternate ? ALTERNATE_PARENTS : SUIT_PARENTS;
+    const kingsOnly = this.kingsOnly;
+    let firstFree = -1;
+    for (let j = 0; j < nCells; j++) {
+      if (cells[j] === NO_CARD) {
+        firstFree = j;
+        break;
+      }
+    }
+    let firstEmpty = -1;
+    for (let j = nCasc - 1; j >= 0; j--) {
+      const n = len[j];
+      if (n === 0) firstEmpty = j;
+      else topAt[cards[j * CASCADE_STRIDE + n - 1]] = j;
+    }
+    const capEmpty = this.capacity(true);
+    const capFull = this.capacity(false);
+    for (let i = 0; i < nCasc; i++) {
+      const n = len[i];
+      if (n === 0) continue;
+      const base = i * CASCADE_STRIDE;
+      const top = cards[base + n - 1];
+      if (found[top & 3] === top >> 2) out[at++] = CASCADE_HOME | i | ((top & 3) << 6);
+      // The ordered run on top (fast mode; single cards in complete mode).
+      let k = n - 1;
+      if (fast) {
+        while (k > 0) {
+          const u = cards[base + k];
+          const l = cards[base + k - 1];
+          if (parents[u * 2] !== l && parents[u * 2 + 1] !== l) break;
+          k--;
+        }
+      }
+      const run = fast ? n - k : 1;
+      // In fast mode a card that lies on its parent does not go to a cell: its run moves whole instead.
+      if (firstFree >= 0 && (!fast || run === 1)) out[at++] = CASCADE_CELL | i | (firstFree << 6);
+      // Onto a card: only the whole run (in fast mode a run does not leave one parent for another of the
+      // same rank and colour, so a part of it never moves onto a card), at most two places.
+      let ja = -1;
+      let jb = -1;
+      if (run === 1 || run <= capFull) {
+        const moving = cards[base + n - run];
+        const pa = parents[moving * 2];
+        const pb = parents[moving * 2 + 1];
+        if (pa >= 0) ja = topAt[pa];
+        if (pb >= 0) jb = topAt[pb];
+      }
+      // Into the first empty cascade: the longest run that may go.
+      let je = -1;
+      let most = 0;
+      if (firstEmpty >= 0) {
+        most = Math.min(run, capEmpty);
+        // Moving a whole cascade into an empty one changes nothing.
+        if (most === n) most--;
+        if (kingsOnly) {
+          let q = 1;
+          while (q <= most && cards[base + n - q] >> 2 !== 12) q++;
+          most = q <= most ? q : 0;
+        }
+        if (most >= 1) je = firstEmpty;
+      }
+      at = emitOrdered(out, at, i | (CASCADE << 4), ja, jb, run, je, most);
+    }
+    for (let i = 0; i < nCells; i++) {
+      const c = cells[i];
+      if (c === NO_CARD) continue;
+      if (found[c & 3] === c >> 2) out[at++] = packMove(CELL, i, FOUNDATION, c & 3, 1);
+      at = this.toCascadesFast(CELL, i, c, parents, firstEmpty, out, at);
+    }
+    if (this.fromFoundation) {
+      for (let s = 0; s < 4; s++) {
+        if (found[s] === 0) continue;
+        const c = (found[s] - 1) * 4 + s;
+        if (firstFree >= 0) out[at++] = packMove(FOUNDATION, s, CELL, firstFree, 1);
+        at = this.toCascadesFast(FOUNDATION, s, c, parents, firstEmpty, out, at);
+      }
+    }
+    for (let j = 0; j < nCasc; j++) {
+      const n = len[j];
+      if (n > 0) topAt[cards[j * CASCADE_STRIDE + n - 1]] = -1;
+    }
+    return at;
+  }
+
+  /** A single card onto the cascades (topAt set): its parents and the first empty cascade, in cascade order. */
+  private toCascadesFast(
+    kind: number,
+    index: number,
+    c: number,
+    parents: Int8Array,
+    firstEmpty: number,
+    out: Int32Array,
+    at: number,
+  ): number {
+    const pa = parents[c * 2];
+    const pb = parents[c * 2 + 1];
+    const ja = pa >= 0 ? this.topAt[pa] : -1;
+    const jb = pb >= 0 ? this.topAt[pb] : -1;
+    const je = firstEmpty >= 0 && (!this.kingsOnly || c >> 2 === 12) ? firstEmpty : -1;
+    return emitOrdered(out, at, index | (kind << 4), ja, jb, 1, je, 1);
+  }
+
   private toCascades(
     kind: number,
     index: number,
@@ -471,10 +706,32 @@ export class PackedPosition {
     while (at < this.keyBytes) out[at++] = 255;
   }
 
+  /**
+   * Writes the position as `encode` does but without sorting (cascades and cells in their own order), from
+   * `offset`: cheaper, read back by `decode`, but not a key (the same position may be written differently).
+   */
+  encodeRaw(out: Uint8Array, offset: number): void {
+    const { cards, len, cells } = this;
+    let at = offset;
+    for (let i = 0; i < this.cascadeCount; i++) {
+      const n = len[i];
+      if (n === 0) continue;
+      const base = i * CASCADE_STRIDE;
+      for (let h = 0; h < n; h++) out[at++] = cards[base + h];
+      out[at++] = 254;
+    }
+    out[at++] = 253;
+    for (let i = 0; i < this.cellCount; i++) if (cells[i] !== NO_CARD) out[at++] = cells[i];
+    const end = offset + this.keyBytes;
+    while (at < end) out[at++] = 255;
+  }
+
   /** Loads a position from a canonical key (the inverse of encode, cascades and cells in canonical order). */
   decode(bytes: Uint8Array, offset: number): void {
-    const { cards, len, colHash, colHash2, cells, found } = this;
+    const { cards, len, colHash, colHash2, cells, found, where, minRank } = this;
     found[0] = found[1] = found[2] = found[3] = 13;
+    where.fill(-1);
+    let disorder = 0;
     let at = offset;
     let i = 0;
     let b = bytes[at++];
@@ -483,8 +740,14 @@ export class PackedPosition {
       let h = 0;
       let x = 0;
       let y = 0;
+      let low = 99;
       while (b !== 254) {
         cards[base + h] = b;
+        where[b] = base + h;
+        const r = b >> 2;
+        if (r > low) disorder++;
+        else low = r;
+        minRank[base + h] = low;
         const z = h * 52 + b;
         x ^= ZOBRIST[z];
         y ^= ZOBRIST2[z];
@@ -499,6 +762,7 @@ export class PackedPosition {
       b = bytes[at++];
     }
     this.emptyCascades = this.cascadeCount - i;
+    this.disorder = disorder;
     for (; i < this.cascadeCount; i++) {
       len[i] = 0;
       colHash[i] = 0;

@@ -162,25 +162,16 @@ const POLICY_OF_FORCE: AutoPolicy[] = ["none", "safe", "all"];
 function heuristic(pos: PackedPosition, w: Weights, depth: number): number {
   const f = pos.found;
   let score = w.home * (52 - f[0] - f[1] - f[2] - f[3]);
-  let disorder = 0;
-  let dig = 0;
   let under = 0;
-  for (let i = 0; i < pos.cascadeCount; i++) {
-    const n = pos.len[i];
-    const base = i * CASCADE_STRIDE;
-    if (n > 0 && w.under !== 0) under += n - pos.runLength(i);
-    let low = 99;
-    for (let h = 0; h < n; h++) {
-      const c = pos.cards[base + h];
-      const r = c >> 2;
-      if (r > low) disorder++;
-      else low = r;
-      if (r === f[c & 3]) dig += n - 1 - h;
+  if (w.under !== 0) {
+    for (let i = 0; i < pos.cascadeCount; i++) {
+      const n = pos.len[i];
+      if (n > 0) under += n - pos.runLength(i);
     }
   }
   score +=
-    w.disorder * disorder +
-    w.dig * dig +
+    w.disorder * pos.disorder +
+    w.dig * pos.dig() +
     w.under * under -
     w.free * pos.freeCells -
     w.empty * pos.emptyCascades;
@@ -269,7 +260,8 @@ class Search implements Runner {
   }
 
   private recordBytes(): Uint8Array {
-    if (this.tableBytes.buffer !== this.table.words.buffer)
+    // The table's words are replaced only when it grows, which changes their length.
+    if (this.tableBytes.length !== this.table.words.length * 4)
       this.tableBytes = new Uint8Array(this.table.words.buffer);
     return this.tableBytes;
   }
@@ -281,12 +273,10 @@ class Search implements Runner {
       pos.encode(this.keyBytes);
       return table.findOrInsert(this.keyWords, pos.hash(), mayInsert);
     }
-    this.hashKey[0] = pos.hash2();
-    const id = table.findOrInsert(this.hashKey, pos.hash(), mayInsert);
-    if (id >= 0 && table.inserted) {
-      pos.encode(this.keyBytes);
-      table.words.set(this.keyWords, id * table.stride + this.packedAt);
-    }
+    const h = pos.hashBoth();
+    this.hashKey[0] = pos.hash2Value;
+    const id = table.findOrInsert(this.hashKey, h, mayInsert);
+    if (id >= 0 && table.inserted) pos.encodeRaw(this.recordBytes(), (id * table.stride + this.packedAt) * 4);
     return id;
   }
 
@@ -348,8 +338,9 @@ class Search implements Runner {
       if (this.current >= 0 && table.words[base + data + PARENT] === this.current) {
         // The child of the position just expanded (a greedy search mostly goes on from there): one move
         // from it is cheaper than unpacking.
-        pos.apply(codeToMove(pos, table.words[base + data + MOVE]));
-        pos.autoplay(force, moves, 0);
+        const m = codeToMove(pos, table.words[base + data + MOVE]);
+        pos.apply(m);
+        pos.autoplayAfter(m, force, moves, 0);
       } else {
         pos.decode(this.recordBytes(), (base + this.packedAt) * 4);
       }
@@ -361,7 +352,7 @@ class Search implements Runner {
         const m = moves[k];
         const code = moveCode(pos, m);
         pos.apply(m);
-        const end = pos.autoplay(force, moves, n);
+        const end = pos.autoplayAfter(m, force, moves, n);
         const child = this.lookup(meter.positions < meter.maxPositions);
         let won = false;
         if (child >= 0 && table.inserted) {
@@ -412,7 +403,19 @@ class PathTools {
   constructor(readonly pos: PackedPosition) {
     this.keyWords = new Uint32Array(pos.keyWords);
     this.keyBytes = new Uint8Array(this.keyWords.buffer);
-    this.table = new StateTable(pos.keyWords, pos.keyWords + 1, undefined, 256);
+    this.table = new StateTable(1, 2, undefined, 256);
+  }
+
+  private readonly hashKey = new Uint32Array(1);
+
+  /** Whether `pos` is path position j (its hashes matched: the packed keys decide). */
+  private isPathPosition(j: number): boolean {
+    const { keyBytes, pathKeys } = this;
+    const kb = this.pos.keyBytes;
+    this.pos.encode(keyBytes);
+    const at = j * kb;
+    for (let b = 0; b < kb; b++) if (keyBytes[b] !== pathKeys[at + b]) return false;
+    return true;
   }
 
   private gain = 0;
@@ -426,9 +429,8 @@ class PathTools {
    * replace the moves between when they are fewer. Repeated until nothing changes.
    */
   shorten(root: FreeCellState, codes: number[], force: number, depth: number): number[] {
-    const { pos, moves, keyWords, keyBytes, table } = this;
+    const { pos, moves, keyBytes, table, hashKey } = this;
     const kb = pos.keyBytes;
-    const kw = pos.keyWords;
     for (;;) {
       table.clear();
       if (this.pathKeys.length < (codes.length + 1) * kb)
@@ -438,11 +440,13 @@ class PathTools {
       for (let i = 0; i <= codes.length; i++) {
         pos.encode(keyBytes);
         keys.set(keyBytes, i * kb);
-        const id = table.findOrInsert(keyWords, pos.hash());
-        table.words[id * table.stride + kw] = i;
+        hashKey[0] = pos.hash2();
+        const id = table.findOrInsert(hashKey, pos.hash());
+        table.words[id * table.stride + 1] = i;
         if (i < codes.length) {
-          pos.apply(codeToMove(pos, codes[i]));
-          pos.autoplay(force, moves, 0);
+          const m = codeToMove(pos, codes[i]);
+          pos.apply(m);
+          pos.autoplayAfter(m, force, moves, 0);
         }
       }
       const out: number[] = [];
@@ -466,20 +470,20 @@ class PathTools {
 
   /** Tries every move sequence of up to `depth` moves from path position `from`, keeping the best jump. */
   private explore(from: number, level: number, depth: number, offset: number, force: number): void {
-    const { pos, moves, keyWords, keyBytes, table } = this;
-    const kw = pos.keyWords;
+    const { pos, moves, table, hashKey } = this;
     const n = pos.generate(GEN_FAST, moves, offset);
     for (let k = offset; k < n; k++) {
       const m = moves[k];
       this.chain[level] = moveCode(pos, m);
       pos.apply(m);
-      const end = pos.autoplay(force, moves, n);
-      pos.encode(keyBytes);
-      const id = table.findOrInsert(keyWords, pos.hash(), false);
+      const end = pos.autoplayAfter(m, force, moves, n);
+      const h = pos.hashBoth();
+      hashKey[0] = pos.hash2Value;
+      const id = table.findOrInsert(hashKey, h, false);
       if (id >= 0) {
-        const j = table.words[id * table.stride + kw];
+        const j = table.words[id * table.stride + 1];
         const gain = j - from - (level + 1);
-        if (gain > this.gain) {
+        if (gain > this.gain && this.isPathPosition(j)) {
           this.gain = gain;
           this.bestEnd = j;
           this.bestLength = level + 1;
