@@ -126,6 +126,15 @@ describe("rule options", () => {
       /^5 cards exceed the capacity 4 \(1 free cells, 1 empty cascades/,
     );
     expect(whyIllegal(s, mv(cas(0), cas(1), 4))).toBeUndefined();
+    const kings = position(
+      { cells: 2, cascades: 4, empty: "kings" },
+      ["9C 8H 7S 6D 5C 4H", "", "", "TD"],
+      ["KS", null],
+    );
+    expect(sequenceCapacity(kings, cas(3))).toBe(2);
+    expect(whyIllegal(kings, mv(cas(0), cas(3), 6))).toBe(
+      "6 cards exceed the capacity 2 (1 free cells, empty cascades take only kings, so they hold no part of a run)",
+    );
     const single = position({ cells: 2, cascades: 4, sequenceMoves: false }, ["9C 8H 7S", "", "", "TD"]);
     expect(whyIllegal(single, mv(cas(0), cas(3), 3))).toBe("sequence moves are off: move one card at a time");
   });

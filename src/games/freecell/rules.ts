@@ -128,9 +128,14 @@ export function emptyCascadeCount(state: FreeCellState): number {
   return n;
 }
 
-/** How many cards may move as one step to `to`: (free cells + 1) * 2^(empty cascades other than `to`). */
+/**
+ * How many cards may move as one step to `to`: (free cells + 1) * 2^(empty cascades other than `to`). When only a
+ * king may fill an empty cascade, empty cascades cannot hold the parts of a run on the way, so the capacity is
+ * free cells + 1: a run moves as one only where the single-card moves it stands for are legal.
+ */
 export function sequenceCapacity(state: FreeCellState, to: Place): number {
   if (!state.rules.sequenceMoves) return 1;
+  if (state.rules.empty === "kings") return freeCellCount(state) + 1;
   let empty = emptyCascadeCount(state);
   if (to.kind === "cascade" && state.cascades[to.index].length === 0) empty--;
   return (freeCellCount(state) + 1) * 2 ** empty;
@@ -201,9 +206,11 @@ export function whyIllegal(state: FreeCellState, move: Move): string | undefined
     if (!rules.sequenceMoves) return "sequence moves are off: move one card at a time";
     const capacity = sequenceCapacity(state, to);
     if (count > capacity) {
-      return `${count} cards exceed the capacity ${capacity} (${freeCellCount(state)} free cells, ${
-        emptyCascadeCount(state) - (state.cascades[to.index].length === 0 ? 1 : 0)
-      } empty cascades besides the destination)`;
+      const spaces =
+        rules.empty === "kings"
+          ? "empty cascades take only kings, so they hold no part of a run"
+          : `${emptyCascadeCount(state) - (state.cascades[to.index].length === 0 ? 1 : 0)} empty cascades besides the destination`;
+      return `${count} cards exceed the capacity ${capacity} (${freeCellCount(state)} free cells, ${spaces})`;
     }
   }
   const base =

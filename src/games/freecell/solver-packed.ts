@@ -435,6 +435,7 @@ export class PackedPosition {
   /** How many cards may move as one onto a cascade (empty or not): the rule of rules.ts. */
   capacity(destEmpty: boolean): number {
     if (!this.sequenceMoves) return 1;
+    if (this.kingsOnly) return this.freeCells + 1;
     const empty = this.emptyCascades - (destEmpty ? 1 : 0);
     return (this.freeCells + 1) * 2 ** empty;
   }
