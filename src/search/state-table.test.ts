@@ -46,6 +46,19 @@ describe("StateTable", () => {
     }
   });
 
+  it("after a large search, starts small again and still finds every record as it refills", () => {
+    const table = new StateTable(2, 2, undefined, 16);
+    for (let v = 0; v < 20_000; v++) table.findOrInsert(key(2, v), mix32(v));
+    table.clear();
+    // Refilling passes several doublings of the slots in use, within the arrays the large search left.
+    for (let v = 0; v < 6000; v++) {
+      expect(table.findOrInsert(key(2, v + 50_000), mix32(v + 50_000))).toBe(v);
+      expect(table.inserted).toBe(true);
+    }
+    for (let v = 0; v < 6000; v++) expect(table.findOrInsert(key(2, v + 50_000), mix32(v + 50_000), false)).toBe(v);
+    for (let v = 0; v < 100; v++) expect(table.findOrInsert(key(2, v), mix32(v), false)).toBe(-2);
+  });
+
   it("refuses to grow past the memory budget and stays usable", () => {
     const meter = new BudgetMeter({ bytes: 20_000 }, undefined);
     const table = new StateTable(4, 4, meter, 16);

@@ -9,6 +9,10 @@ export class StateTable {
   words: Uint32Array;
   hashes: Uint32Array;
   private slots: Int32Array;
+  /**
+   * Slots in use minus one: a table emptied for the next search starts again on a few slots and doubles them as
+   * it fills (in the arrays it has), so small searches after a large one probe a small, cached region.
+   */
   private mask: number;
   count = 0;
   /** Bytes the owner holds besides the records, counted against the memory budget when the table grows. */
@@ -30,7 +34,7 @@ export class StateTable {
     this.words = new Uint32Array(capacity * stride);
     this.hashes = new Uint32Array(capacity);
     this.slots = new Int32Array(capacity * 2);
-    this.mask = capacity * 2 - 1;
+    this.mask = Math.min(capacity * 2, FIRST_SLOTS) - 1;
   }
 
   get capacity(): number {
@@ -48,24 +52,10 @@ export class StateTable {
     );
   }
 
-  /** Empties the table, keeping its arrays (the cost is the records stored, not the capacity). */
+  /** Empties the table, keeping its arrays (the cost is the slots in use, not the capacity). */
   clear(): void {
-    if (this.count * 8 > this.slots.length) {
-      this.slots.fill(0);
-    } else {
-      const { slots, hashes, mask } = this;
-      // Newest first: each record is then found along the probe path it was stored by.
-      for (let id = this.count - 1; id >= 0; id--) {
-        let i = spread(hashes[id]) & mask;
-        while (slots[i] !== 0) {
-          if (slots[i] === id + 1) {
-            slots[i] = 0;
-            break;
-          }
-          i = (i + 1) & mask;
-        }
-      }
-    }
+    this.slots.fill(0, 0, this.mask + 1);
+    this.mask = Math.min(this.slots.length, FIRST_SLOTS) - 1;
     this.count = 0;
   }
 
@@ -103,6 +93,11 @@ export class StateTable {
       if (!this.grow()) return -1;
       return this.findOrInsert(key, hash);
     }
+    if (this.count * 2 >= this.mask + 1) {
+      // Half the slots in use are taken: twice as many (the arrays hold them).
+      this.rehash(this.mask * 2 + 1);
+      return this.findOrInsert(key, hash);
+    }
     const id = this.count++;
     slots[i] = id + 1;
     hashes[id] = hash;
@@ -110,6 +105,18 @@ export class StateTable {
     for (let k = 0; k < keyWords; k++) words[base + k] = key[k];
     this.inserted = true;
     return id;
+  }
+
+  /** Spreads the records over `mask + 1` slots (at most the slots array's length). */
+  private rehash(mask: number): void {
+    const { slots, hashes } = this;
+    slots.fill(0, 0, mask + 1);
+    for (let id = 0; id < this.count; id++) {
+      let i = spread(hashes[id]) & mask;
+      while (slots[i] !== 0) i = (i + 1) & mask;
+      slots[i] = id + 1;
+    }
+    this.mask = mask;
   }
 
   private grow(): boolean {
@@ -120,20 +127,16 @@ export class StateTable {
     words.set(this.words);
     const hashes = new Uint32Array(capacity);
     hashes.set(this.hashes);
-    const slots = new Int32Array(capacity * 2);
-    const mask = capacity * 2 - 1;
-    for (let id = 0; id < this.count; id++) {
-      let i = spread(hashes[id]) & mask;
-      while (slots[i] !== 0) i = (i + 1) & mask;
-      slots[i] = id + 1;
-    }
     this.words = words;
     this.hashes = hashes;
-    this.slots = slots;
-    this.mask = mask;
+    this.slots = new Int32Array(capacity * 2);
+    this.rehash(capacity * 2 - 1);
     return true;
   }
 }
+
+/** Slots a table starts on after it is emptied (a power of two). */
+const FIRST_SLOTS = 2048;
 
 /** Spreads a hash's bits before masking, so hashes that differ only in high bits land apart. */
 function spread(h: number): number {
