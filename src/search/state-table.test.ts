@@ -55,7 +55,8 @@ describe("StateTable", () => {
       expect(table.findOrInsert(key(2, v + 50_000), mix32(v + 50_000))).toBe(v);
       expect(table.inserted).toBe(true);
     }
-    for (let v = 0; v < 6000; v++) expect(table.findOrInsert(key(2, v + 50_000), mix32(v + 50_000), false)).toBe(v);
+    for (let v = 0; v < 6000; v++)
+      expect(table.findOrInsert(key(2, v + 50_000), mix32(v + 50_000), false)).toBe(v);
     for (let v = 0; v < 100; v++) expect(table.findOrInsert(key(2, v), mix32(v), false)).toBe(-2);
   });
 
