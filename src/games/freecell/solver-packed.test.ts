@@ -220,10 +220,16 @@ describe("PackedPosition", () => {
       for (const state of randomPositions(rules, 2, 50)) {
         const pos = new PackedPosition(state.rules);
         pos.load(state);
-        const bytes = new Uint8Array(pos.keyBytes + 8);
-        pos.encodeRaw(bytes, 8);
+        const words = new Uint32Array(pos.rawWords + 3);
+        pos.encodeRaw(words, 3);
         const copy = new PackedPosition(state.rules);
-        copy.decode(bytes, 8);
+        copy.decodeRaw(words, 3);
+        expect([copy.disorder, copy.dig(), copy.freeCells, copy.emptyCascades]).toEqual([
+          pos.disorder,
+          pos.dig(),
+          pos.freeCells,
+          pos.emptyCascades,
+        ]);
         expect(key(copy)).toBe(key(pos));
         expect(copy.hash()).toBe(pos.hash());
         expect(copy.hash2()).toBe(pos.hash2());

@@ -140,6 +140,13 @@ export class PackedPosition {
   /** Bytes of a packed key: every card, a mark after each cascade, a mark before the cells, the cells. */
   readonly keyBytes: number;
   readonly keyWords: number;
+  /** Words of a raw record (encodeRaw): a header of lengths and cells, then each cascade's cards, word-aligned. */
+  readonly rawWords: number;
+  private readonly headerWords: number;
+  /** The cascades' cards four to a word, for copying. */
+  private readonly cards32: Uint32Array;
+  /** The words that hold `len` and then `cells`, copied whole into a raw record. */
+  private readonly header32: Uint32Array;
   private readonly order: Int32Array;
   /** Scratch for generate: the top card of each cascade, -1 when empty. */
   private readonly tops: Int16Array;
@@ -150,8 +157,11 @@ export class PackedPosition {
     this.cascadeCount = rules.cascades;
     this.cellCount = rules.cells;
     this.cards = new Uint8Array(this.cascadeCount * CASCADE_STRIDE);
-    this.len = new Uint8Array(this.cascadeCount);
-    this.cells = new Uint8Array(this.cellCount).fill(NO_CARD);
+    const lenWords = Math.ceil(this.cascadeCount / 4);
+    this.headerWords = lenWords + Math.ceil(this.cellCount / 4);
+    this.header32 = new Uint32Array(this.headerWords);
+    this.len = new Uint8Array(this.header32.buffer, 0, this.cascadeCount);
+    this.cells = new Uint8Array(this.header32.buffer, lenWords * 4, this.cellCount).fill(NO_CARD);
     this.found = new Uint8Array(4);
     this.colHash = new Uint32Array(this.cascadeCount);
     this.colHash2 = new Uint32Array(this.cascadeCount);
@@ -163,6 +173,8 @@ export class PackedPosition {
     this.fromFoundation = rules.fromFoundation;
     this.keyWords = Math.ceil((52 + this.cascadeCount + 1) / 4);
     this.keyBytes = this.keyWords * 4;
+    this.rawWords = this.headerWords + Math.floor((52 + 3 * this.cascadeCount) / 4);
+    this.cards32 = new Uint32Array(this.cards.buffer);
     this.order = new Int32Array(this.cascadeCount);
     this.tops = new Int16Array(this.cascadeCount);
   }
@@ -722,23 +734,73 @@ export class PackedPosition {
   }
 
   /**
-   * Writes the position as `encode` does but without sorting (cascades and cells in their own order), from
-   * `offset`: cheaper, read back by `decode`, but not a key (the same position may be written differently).
+   * Writes the position into `rawWords` words from `at`, cascades and cells in their own order (not a key: the
+   * same position may be written differently), for `decodeRaw`: the cascade lengths and the cells as bytes,
+   * then each cascade's cards copied four to a word.
    */
-  encodeRaw(out: Uint8Array, offset: number): void {
-    const { cards, len, cells } = this;
-    let at = offset;
-    for (let i = 0; i < this.cascadeCount; i++) {
-      const n = len[i];
-      if (n === 0) continue;
-      const base = i * CASCADE_STRIDE;
-      for (let h = 0; h < n; h++) out[at++] = cards[base + h];
-      out[at++] = 254;
+  encodeRaw(out: Uint32Array, at: number): void {
+    const { len, header32, cards32 } = this;
+    const nCasc = this.cascadeCount;
+    for (let w = 0; w < this.headerWords; w++) out[at++] = header32[w];
+    for (let i = 0; i < nCasc; i++) {
+      const from = i * (CASCADE_STRIDE >> 2);
+      const end = from + ((len[i] + 3) >> 2);
+      for (let w = from; w < end; w++) out[at++] = cards32[w];
     }
-    out[at++] = 253;
-    for (let i = 0; i < this.cellCount; i++) if (cells[i] !== NO_CARD) out[at++] = cells[i];
-    const end = offset + this.keyBytes;
-    while (at < end) out[at++] = 255;
+  }
+
+  /** Loads a position `encodeRaw` wrote at `at`. */
+  decodeRaw(words: Uint32Array, at: number): void {
+    const { cards, len, colHash, colHash2, cells, found, where, minRank, header32, cards32 } = this;
+    const nCasc = this.cascadeCount;
+    for (let w = 0; w < this.headerWords; w++) header32[w] = words[at++];
+    found[0] = found[1] = found[2] = found[3] = 13;
+    where.fill(-1);
+    let disorder = 0;
+    let empty = 0;
+    for (let i = 0; i < nCasc; i++) {
+      const n = len[i];
+      const from = i * (CASCADE_STRIDE >> 2);
+      const end = from + ((n + 3) >> 2);
+      for (let w = from; w < end; w++) cards32[w] = words[at++];
+      if (n === 0) empty++;
+      const base = i * CASCADE_STRIDE;
+      let x = 0;
+      let y = 0;
+      let low = 99;
+      for (let h = 0; h < n; h++) {
+        const b = cards[base + h];
+        where[b] = base + h;
+        const r = b >> 2;
+        if (r > low) disorder++;
+        else low = r;
+        minRank[base + h] = low;
+        const z = h * 52 + b;
+        x ^= ZOBRIST[z];
+        y ^= ZOBRIST2[z];
+        if (r < found[b & 3]) found[b & 3] = r;
+      }
+      colHash[i] = x;
+      colHash2[i] = y;
+    }
+    this.emptyCascades = empty;
+    this.disorder = disorder;
+    let free = 0;
+    let ch = 0;
+    let ch2 = 0;
+    for (let j = 0; j < this.cellCount; j++) {
+      const c = cells[j];
+      if (c === NO_CARD) {
+        free++;
+        continue;
+      }
+      ch = (ch + CELL_KEYS[c]) >>> 0;
+      ch2 = (ch2 + CELL_KEYS2[c]) >>> 0;
+      if (c >> 2 < found[c & 3]) found[c & 3] = c >> 2;
+    }
+    this.freeCells = free;
+    this.cellHash = ch;
+    this.cellHash2 = ch2;
   }
 
   /** Loads a position from a canonical key (the inverse of encode, cascades and cells in canonical order). */

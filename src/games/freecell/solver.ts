@@ -240,9 +240,10 @@ export const B_WEIGHTS: Weights = {
  * searches can take turns (a portfolio): the first to finish answers.
  *
  * An exact search (the complete one) keys its table on the whole packed position. The others key it on a
- * 64-bit hash and keep the packed position beside it: two positions with the same 64-bit hash would be taken
- * for one, which could only hide a win from that search, never make a wrong one (wins are replayed from
- * their moves), and saves packing every repeated position.
+ * 64-bit hash and keep the position beside it in raw form (`encodeRaw`: cascades in their own order, copied a
+ * word at a time, far cheaper than sorting them into a key): two positions with the same 64-bit hash
+ * would be taken for one, which could only hide a win from that search, never make a wrong one (wins are
+ * replayed from their moves), and saves packing every repeated position.
  */
 class Search implements Runner {
   readonly pos: PackedPosition;
@@ -274,7 +275,7 @@ class Search implements Runner {
   ) {
     this.pos = pos;
     this.packedAt = exact ? 0 : 1;
-    this.dataAt = this.packedAt + pos.keyWords;
+    this.dataAt = this.packedAt + (exact ? pos.keyWords : pos.rawWords);
     this.table = new StateTable(exact ? pos.keyWords : 1, this.dataAt + 3, undefined, 1024, 4);
     this.table.reservedBytes = BUCKETS * 4;
     this.keyWords = new Uint32Array(pos.keyWords);
@@ -303,7 +304,7 @@ class Search implements Runner {
     const h = pos.hashBoth();
     this.hashKey[0] = pos.hash2Value;
     const id = table.findOrInsert(this.hashKey, h, mayInsert);
-    if (id >= 0 && table.inserted) pos.encodeRaw(this.recordBytes(), (id * table.stride + this.packedAt) * 4);
+    if (id >= 0 && table.inserted) pos.encodeRaw(table.words, id * table.stride + this.packedAt);
     return id;
   }
 
@@ -369,7 +370,8 @@ class Search implements Runner {
         pos.apply(m);
         pos.autoplayAfter(m, force, moves, 0);
       } else {
-        pos.decode(this.recordBytes(), (base + this.packedAt) * 4);
+        if (this.exact) pos.decode(this.recordBytes(), (base + this.packedAt) * 4);
+        else pos.decodeRaw(table.words, base + this.packedAt);
       }
       this.current = id;
       const depth = table.words[base + data + DEPTH];
