@@ -183,6 +183,9 @@ function startWorker(): Worker {
   return new Worker(bootstrap, { eval: true });
 }
 
+/** Requests each worker has queued at a time. */
+const IN_FLIGHT = 8;
+
 async function runParallel(args: Args): Promise<Summary> {
   const records: DealRecord[] = [];
   const start = performance.now();
@@ -192,11 +195,13 @@ async function runParallel(args: Args): Promise<Summary> {
     workers.map(
       (worker) =>
         new Promise<void>((resolve, reject) => {
+          let pending = 0;
           const send = () => {
             if (next > args.to) {
-              resolve();
+              if (pending === 0) resolve();
               return;
             }
+            pending++;
             const deal = next++;
             const request: SolveRequest = {
               type: "solve",
@@ -212,6 +217,7 @@ async function runParallel(args: Args): Promise<Summary> {
               reject(new Error(`deal ${response.id}: ${response.message}`));
               return;
             }
+            pending--;
             const { result } = response;
             records.push({
               deal: response.id,
@@ -222,7 +228,8 @@ async function runParallel(args: Args): Promise<Summary> {
             send();
           });
           worker.on("error", reject);
-          send();
+          // Several requests in flight, so a worker never waits for the main thread between deals.
+          for (let k = 0; k < IN_FLIGHT; k++) send();
         }),
     ),
   );
