@@ -147,29 +147,52 @@ function summarise(records: DealRecord[], wallMs: number): Summary {
   };
 }
 
-function runSingle(args: Args): Summary {
+/**
+ * Deals one by one on this thread. With fc-solve, each chunk of CHUNK deals is also given to fc-solve right
+ * after ours, so both meet the machine in the same state (its speed drifts by a fifth over a minute here) and
+ * the ratio of the totals holds steady.
+ */
+function runSingle(args: Args): { summary: Summary; fc?: FcSolveRun } {
   const records: DealRecord[] = [];
-  const start = performance.now();
-  for (let deal = args.from; deal <= args.to; deal++) {
-    const state = dealMicrosoft(deal);
+  let fc: FcSolveRun | undefined = args.fcSolve
+    ? { available: fcSolveInstalled(), cpuMs: 0, wallMs: 0, unsolved: [] }
+    : undefined;
+  let wall = 0;
+  for (let from = args.from; from <= args.to; from += CHUNK) {
+    const to = Math.min(args.to, from + CHUNK - 1);
     const t0 = performance.now();
-    const result = solve(state, {
-      shortest: args.shortest,
-      now: () => performance.now(),
-      budget: { ms: args.timeout * 1000 },
-    });
-    const ms = performance.now() - t0;
-    const record: DealRecord = { deal, result: result.result, ms, positions: result.stats.positions };
-    if (result.result === "solved") {
-      record.lengths = countSolution(state, result.moves);
-      record.verified = replays(state, result.moves);
+    for (let deal = from; deal <= to; deal++) {
+      const state = dealMicrosoft(deal);
+      const s0 = performance.now();
+      const result = solve(state, {
+        shortest: args.shortest,
+        now: () => performance.now(),
+        budget: { ms: args.timeout * 1000 },
+      });
+      const ms = performance.now() - s0;
+      const record: DealRecord = { deal, result: result.result, ms, positions: result.stats.positions };
+      if (result.result === "solved") {
+        record.lengths = countSolution(state, result.moves);
+        record.verified = replays(state, result.moves);
+      }
+      records.push(record);
     }
-    records.push(record);
-    if ((deal - args.from + 1) % 2000 === 0)
-      process.stderr.write(`  one core: ${deal - args.from + 1} deals\n`);
+    wall += performance.now() - t0;
+    process.stderr.write(`  one core: ${to - args.from + 1} deals\n`);
+    if (fc?.available) {
+      const run = runFcSolve(from, to);
+      fc = {
+        available: true,
+        cpuMs: (fc.cpuMs ?? 0) + (run.cpuMs ?? Number.NaN),
+        wallMs: (fc.wallMs ?? 0) + (run.wallMs ?? 0),
+        unsolved: [...(fc.unsolved ?? []), ...(run.unsolved ?? [])],
+        note: `freecell-solver-range-parallel-solve FROM TO ${CHUNK} -l lg, chunk by chunk after ours`,
+      };
+    }
   }
-  // The wall time includes the replays; the total (sum of solve calls) does not.
-  return summarise(records, performance.now() - start);
+  if (fc && !fc.available) fc = { available: false, note: FC_ABSENT };
+  // The wall time includes the replays; the total (sum of solve calls) does not. Neither includes fc-solve.
+  return { summary: summarise(records, wall), fc };
 }
 
 /**
@@ -182,6 +205,9 @@ function startWorker(): Worker {
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script)}); });`;
   return new Worker(bootstrap, { eval: true });
 }
+
+/** Deals a chunk of the one-core run (and fc-solve's own chunk size). */
+const CHUNK = 4000;
 
 /** Requests each worker has queued at a time. */
 const IN_FLIGHT = 8;
@@ -246,14 +272,16 @@ interface FcSolveRun {
   note?: string;
 }
 
-function runFcSolve(args: Args): FcSolveRun {
-  const which = spawnSync("sh", ["-c", "command -v freecell-solver-range-parallel-solve"], {
-    encoding: "utf8",
-  });
-  if (which.status !== 0) {
-    return { available: false, note: "fc-solve absent (apt-get install -y freecell-solver-bin)" };
-  }
-  const command = `freecell-solver-range-parallel-solve ${args.from} ${args.to} 4000 -l lg`;
+const FC_ABSENT = "fc-solve absent (apt-get install -y freecell-solver-bin)";
+
+function fcSolveInstalled(): boolean {
+  return spawnSync("sh", ["-c", "command -v freecell-solver-range-parallel-solve"]).status === 0;
+}
+
+/** fc-solve's fastest preset on deals from..to, its CPU time measured by `time -p`. */
+function runFcSolve(from: number, to: number): FcSolveRun {
+  if (!fcSolveInstalled()) return { available: false, note: FC_ABSENT };
+  const command = `freecell-solver-range-parallel-solve ${from} ${to} ${CHUNK} -l lg`;
   const t0 = performance.now();
   // `time -p` in sh gives the CPU time of the child on standard error.
   const run = spawnSync("sh", ["-c", `time -p ${command}`], {
@@ -278,9 +306,12 @@ async function main(): Promise<void> {
   process.stderr.write(
     `FreeCell bench: Microsoft deals ${args.from}..${args.to}${args.shortest ? ", --shortest" : ""}\n`,
   );
-  const single = args.single ? runSingle(args) : undefined;
+  const one = args.single ? runSingle(args) : undefined;
+  const single = one?.summary;
   const parallel = args.parallel ? await runParallel(args) : undefined;
-  const fc = args.fcSolve ? runFcSolve(args) : { available: false, note: "skipped (--no-fc-solve)" };
+  const fc: FcSolveRun = !args.fcSolve
+    ? { available: false, note: "skipped (--no-fc-solve)" }
+    : (one?.fc ?? runFcSolve(args.from, args.to));
   const rows: [string, string, string][] = [["", "one core", `${args.workers} workers`]];
   const cell = (s: Summary | undefined, f: (s: Summary) => string) => (s ? f(s) : "-");
   const add = (label: string, f: (s: Summary) => string) =>
