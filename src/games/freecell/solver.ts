@@ -342,6 +342,15 @@ class Search implements Runner {
 
   /** Searches on until `until` positions are stored (a soft limit), a win, exhaustion or a budget. */
   resume(until: number): PhaseOutcome {
+    const meter = this.meter as BudgetMeter;
+    const t0 = meter.elapsed();
+    this.outcome = this.search(until);
+    this.ms += meter.elapsed() - t0;
+    return this.outcome;
+  }
+
+  /** The loop of `resume`, returning how it ended. */
+  private search(until: number): PhaseOutcome {
     const { pos, table, queue, moves } = this;
     const meter = this.meter as BudgetMeter;
     const strategy = this.strategy as Strategy;
@@ -349,18 +358,12 @@ class Search implements Runner {
     const force = this.force;
     const stride = table.stride;
     const data = this.dataAt;
-    const t0 = meter.elapsed();
-    const finish = (outcome: PhaseOutcome): PhaseOutcome => {
-      this.outcome = outcome;
-      this.ms += meter.elapsed() - t0;
-      return outcome;
-    };
     while (table.count < until) {
       const id = queue.pop();
-      if (id < 0) return finish("exhausted");
+      if (id < 0) return "exhausted";
       if (!meter.tick()) {
         queue.push(id, 0);
-        return finish("time");
+        return "time";
       }
       const base = id * stride;
       if (this.current >= 0 && table.words[base + data + PARENT] === this.current) {
@@ -397,16 +400,16 @@ class Search implements Runner {
         pos.undo(m);
         if (won) {
           this.codes = this.path(child);
-          return finish("solved");
+          return "solved";
         }
-        if (child === -1) return finish("memory");
+        if (child === -1) return "memory";
         if (child === -2) {
           meter.storePosition();
-          return finish("positions");
+          return "positions";
         }
       }
     }
-    return finish("capped");
+    return "capped";
   }
 
   private path(id: number): number[] {
