@@ -149,8 +149,8 @@ function summarise(records: DealRecord[], wallMs: number): Summary {
 
 /**
  * Deals one by one on this thread. With fc-solve, each chunk of CHUNK deals is also given to fc-solve right
- * after ours, so both meet the machine in the same state (its speed drifts by a fifth over a minute here) and
- * the ratio of the totals holds steady.
+ * after ours, so that a drift in the machine's speed over the run falls on both. (It does not steady the
+ * ratio against the slowdowns of a whole process that docs/solver.md describes: take the median of runs.)
  */
 function runSingle(args: Args): { summary: Summary; fc?: FcSolveRun } {
   const records: DealRecord[] = [];
