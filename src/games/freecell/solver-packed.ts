@@ -751,18 +751,28 @@ export class PackedPosition {
 
   /** Loads a position `encodeRaw` wrote at `at`. */
   decodeRaw(words: Uint32Array, at: number): void {
-    const { cards, len, colHash, colHash2, cells, found, where, minRank, header32, cards32 } = this;
-    const nCasc = this.cascadeCount;
+    const { len, header32, cards32 } = this;
     for (let w = 0; w < this.headerWords; w++) header32[w] = words[at++];
+    for (let i = 0; i < this.cascadeCount; i++) {
+      const from = i * (CASCADE_STRIDE >> 2);
+      const end = from + ((len[i] + 3) >> 2);
+      for (let w = from; w < end; w++) cards32[w] = words[at++];
+    }
+    this.recount();
+  }
+
+  /**
+   * Everything kept counted, from the cards, lengths and cells alone (after a decode): where each card is, the
+   * lowest ranks, disorder, the hashes, the foundations (the cards missing), free cells and empty cascades.
+   */
+  private recount(): void {
+    const { cards, len, colHash, colHash2, cells, found, where, minRank } = this;
     found[0] = found[1] = found[2] = found[3] = 13;
     where.fill(-1);
     let disorder = 0;
     let empty = 0;
-    for (let i = 0; i < nCasc; i++) {
+    for (let i = 0; i < this.cascadeCount; i++) {
       const n = len[i];
-      const from = i * (CASCADE_STRIDE >> 2);
-      const end = from + ((n + 3) >> 2);
-      for (let w = from; w < end; w++) cards32[w] = words[at++];
       if (n === 0) empty++;
       const base = i * CASCADE_STRIDE;
       let x = 0;
@@ -805,61 +815,26 @@ export class PackedPosition {
 
   /** Loads a position from a canonical key (the inverse of encode, cascades and cells in canonical order). */
   decode(bytes: Uint8Array, offset: number): void {
-    const { cards, len, colHash, colHash2, cells, found, where, minRank } = this;
-    found[0] = found[1] = found[2] = found[3] = 13;
-    where.fill(-1);
-    let disorder = 0;
+    const { cards, len, cells } = this;
     let at = offset;
     let i = 0;
     let b = bytes[at++];
     while (b !== 253) {
       const base = i * CASCADE_STRIDE;
       let h = 0;
-      let x = 0;
-      let y = 0;
-      let low = 99;
       while (b !== 254) {
-        cards[base + h] = b;
-        where[b] = base + h;
-        const r = b >> 2;
-        if (r > low) disorder++;
-        else low = r;
-        minRank[base + h] = low;
-        const z = h * 52 + b;
-        x ^= ZOBRIST[z];
-        y ^= ZOBRIST2[z];
-        if (b >> 2 < found[b & 3]) found[b & 3] = b >> 2;
-        h++;
+        cards[base + h++] = b;
         b = bytes[at++];
       }
-      len[i] = h;
-      colHash[i] = x;
-      colHash2[i] = y;
-      i++;
+      len[i++] = h;
       b = bytes[at++];
     }
-    this.emptyCascades = this.cascadeCount - i;
-    this.disorder = disorder;
-    for (; i < this.cascadeCount; i++) {
-      len[i] = 0;
-      colHash[i] = 0;
-      colHash2[i] = 0;
-    }
+    for (; i < this.cascadeCount; i++) len[i] = 0;
     let j = 0;
-    let ch = 0;
-    let ch2 = 0;
     const end = offset + this.keyBytes;
-    while (at < end && bytes[at] !== 255) {
-      const c = bytes[at++];
-      cells[j++] = c;
-      ch = (ch + CELL_KEYS[c]) >>> 0;
-      ch2 = (ch2 + CELL_KEYS2[c]) >>> 0;
-      if (c >> 2 < found[c & 3]) found[c & 3] = c >> 2;
-    }
-    this.freeCells = this.cellCount - j;
+    while (at < end && bytes[at] !== 255) cells[j++] = bytes[at++];
     for (; j < this.cellCount; j++) cells[j] = NO_CARD;
-    this.cellHash = ch;
-    this.cellHash2 = ch2;
+    this.recount();
   }
 
   /** The engine's form of a packed move. */
