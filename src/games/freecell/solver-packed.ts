@@ -459,19 +459,19 @@ export class PackedPosition {
       : this.generateSearch(mode === GEN_FAST, out, at);
   }
 
+  /** The first free cell, -1 when none. */
+  private firstFreeCell(): number {
+    for (let j = 0; j < this.cellCount; j++) if (this.cells[j] === NO_CARD) return j;
+    return -1;
+  }
+
   /** `generate` in every mode, written for clarity; the search's modes go through `generateSearch`. */
   generateAll(mode: number, out: Int32Array, at: number): number {
     const all = mode === GEN_ALL;
     const nCasc = this.cascadeCount;
     const nCells = this.cellCount;
     const { cards, len, cells, tops } = this;
-    let firstFree = -1;
-    for (let j = 0; j < nCells; j++) {
-      if (cells[j] === NO_CARD) {
-        firstFree = j;
-        break;
-      }
-    }
+    const firstFree = this.firstFreeCell();
     let firstEmpty = -1;
     for (let j = nCasc - 1; j >= 0; j--) {
       const n = len[j];
@@ -571,13 +571,7 @@ export class PackedPosition {
     const { cards, len, cells, found, topAt } = this;
     const parents = this.alternate ? ALTERNATE_PARENTS : SUIT_PARENTS;
     const kingsOnly = this.kingsOnly;
-    let firstFree = -1;
-    for (let j = 0; j < nCells; j++) {
-      if (cells[j] === NO_CARD) {
-        firstFree = j;
-        break;
-      }
-    }
+    const firstFree = this.firstFreeCell();
     let firstEmpty = -1;
     for (let j = nCasc - 1; j >= 0; j--) {
       const n = len[j];
