@@ -1,0 +1,139 @@
+import type { Card } from "../../cards/card.ts";
+import type { Numbering } from "../../cards/deals/layout.ts";
+import type { Budget, Clock } from "../../search/budget.ts";
+import type { SolveResult } from "../../search/result.ts";
+import type { RuleSet } from "./rules.ts";
+
+/**
+ * The contract every patience game fulfils. Front-ends (terminal, web) and tools (deal, check, solve, survey)
+ * reach a game only through the registry and this interface: no rule lives outside the game's module.
+ *
+ * States and moves are plain JSON (they go through saves, workers and postMessage as they are). A state carries
+ * its rules. Functions are pure: `apply` returns a new state and never changes the one given.
+ */
+
+/** Which automatic moves the game makes after each player move (to the foundations, in the games that have them). */
+export type AutoPolicy = "none" | "safe" | "all";
+export const AUTO_POLICIES: readonly AutoPolicy[] = ["none", "safe", "all"];
+
+/**
+ * A pile of the table. Indices are 0-based: cascades (FreeCell, King Albert) and Klondike's piles are "cascade";
+ * free cells "cell"; a foundation is indexed by suit (0 clubs, 1 diamonds, 2 hearts, 3 spades); "reserve" is
+ * one reserve card's place (King Albert: the deal's order, a..g); "stock" and "waste" have index 0; Montana's
+ * 52 places are "place" with index row * 13 + column.
+ */
+export type PileKind = "cascade" | "cell" | "foundation" | "reserve" | "stock" | "waste" | "place";
+export interface PileRef {
+  kind: PileKind;
+  index: number;
+}
+
+export const samePile = (a: PileRef, b: PileRef): boolean => a.kind === b.kind && a.index === b.index;
+
+/** A card as a viewer may see it: `card` is null when it is face down and the viewer is a player. */
+export interface CardView {
+  card: Card | null;
+  faceUp: boolean;
+}
+
+/** What a renderer needs of one pile; bottom card first. */
+export interface PileView {
+  ref: PileRef;
+  cards: CardView[];
+  /** How the cards lie: only the top shows ("stack"), spread down the table ("down"), or across ("right"). */
+  fan: "stack" | "down" | "right";
+  /** The pile in words: "cascade 3", "free cell b", "the hearts foundation", "row b, place 7". */
+  label: string;
+  /** The key that names the pile in the notation and on the keyboard ("3", "b", "h", "w", "s"), if any. */
+  key?: string;
+  /** What an empty pile takes, for its outline: "any card", "a king", "a 2", "nothing" … */
+  takes?: string;
+}
+
+export type Viewer = "player" | "solver";
+
+/** What a player's gesture means: the move, or why there is none. */
+export type Intent<M> = { move: M } | { reason: string };
+
+export interface SolveOptions {
+  /** The automatic moves in force; the verdict is for this policy. */
+  policy?: AutoPolicy;
+  /** Limits (time, positions, bytes); an exhausted budget gives `unknown`, naming it. */
+  budget?: Budget;
+  /** A clock in ms, needed for a time budget (performance.now at the edge). */
+  now?: Clock;
+  /** Search longer for a shorter solution. */
+  shortest?: boolean;
+  /** Called now and then during a long search. */
+  onProgress?: (progress: { positions: number; ms: number }) => void;
+  /** What to search for: a win (the default), or another of the game's `objectives` ("max-score"). */
+  objective?: string;
+}
+
+/** A game's solver, loaded when first needed. Its moves are the engine's moves, every one written out. */
+export interface PatienceSolver<S, M> {
+  solve(state: S, options?: SolveOptions): SolveResult<M>;
+}
+
+export interface PatienceGame<S extends { rules: R }, M, R> {
+  readonly id: string;
+  readonly title: string;
+  /** The rules in a few sentences, for `tsol games`, help screens and the web. */
+  readonly about: string;
+  readonly rules: RuleSet<R>;
+  readonly numberings: readonly Numbering[];
+  /** The automatic-move policies that mean something in this game; the first is the default. */
+  readonly policies: readonly AutoPolicy[];
+  /** What the solver can search for besides a win, e.g. `{ id: "max-score", about: "the highest score" }`. */
+  readonly objectives?: readonly { id: string; about: string }[];
+
+  /** Deal n of a numbering under the rules (every numbering in `numberings`). Throws DealNumberError. */
+  deal(n: number, rules: R, numbering: Numbering): S;
+  legalMoves(state: S): M[];
+  /** Why the move is illegal, in words, or undefined when it is legal. */
+  whyIllegal(state: S, move: M): string | undefined;
+  /** The position after a legal move; an illegal one throws IllegalMoveError with the reason. */
+  apply(state: S, move: M): S;
+  isWon(state: S): boolean;
+  /** The automatic moves the policy makes from `state`, in the order made (each after the previous one). */
+  autoMoves(state: S, policy: AutoPolicy): M[];
+
+  notation: {
+    format(state: S, move: M): string;
+    /** Reads one move against the position it is played in; throws NotationError. */
+    parse(state: S, text: string): M;
+  };
+  board: {
+    /** The game's board text; `parse(format(s))` is `s`. */
+    format(state: S): string;
+    /** Reads board text; accepts only a complete position of the game (every card once); throws BoardTextError. */
+    parse(text: string, rules: R): S;
+    /** The position as JSON (the shape `tsol deal --format json` prints); `deal` is its number when known. */
+    toJson(state: S, deal?: number): Record<string, unknown>;
+    /** Reads that JSON back; throws BoardTextError. */
+    fromJson(json: unknown, rules: R): S;
+  };
+  /** A canonical position key: equal for positions that are the same to the rules (caches, surveys). */
+  key(state: S): string;
+  /** Every card of the game once (on the foundations included): what conservation checks count. */
+  cards(state: S): Card[];
+
+  /** The piles as a renderer draws them; a player does not see face-down cards, the solver sees all. */
+  piles(state: S, viewer: Viewer): PileView[];
+  /** How many cards a player may pick up from `pile` starting at card `index` (0: none), for drags. */
+  lift(state: S, pile: PileRef, index: number): number;
+  /** The move a gesture means: from a pile to a pile, optionally with how many cards. */
+  intent(state: S, from: PileRef, to: PileRef, count?: number): Intent<M>;
+  /** A double-click (or Enter) on a pile: home if the card can go, else where the game says. */
+  quickMove(state: S, pile: PileRef): Intent<M>;
+  /** The move in words, cards named ("the ten of hearts to the jack of spades on cascade 3"). */
+  describe(state: S, move: M): string;
+  /** The game's score of a position, for games that keep one (Klondike). */
+  score?(state: S): number;
+
+  solver(): Promise<PatienceSolver<S, M>>;
+}
+
+/** Any patience game, as the registry holds them. */
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds games of every state, move and rule type
+export type AnyPatienceGame = PatienceGame<any, any, any>;

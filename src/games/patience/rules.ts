@@ -1,0 +1,143 @@
+/**
+ * Rule schemas: every patience game describes its rules as fields with ranges and defaults, plus named
+ * variants. The command line's rule flags, the web's settings, `tsol games` and save validation all come from
+ * the schema, so the vocabulary is written once, in the game's module.
+ */
+export type RuleValue = number | string | boolean | null;
+
+interface FieldBase {
+  /** The key in the rules object, camelCase (`fromFoundation`); the flag is its kebab-case (`--from-foundation`). */
+  key: string;
+  /** What it means, in a few words, for help and settings. */
+  about: string;
+}
+
+/** A whole number in min..max; with `unlimited`, null means no limit and the word "unlimited" is accepted. */
+export interface IntegerField extends FieldBase {
+  kind: "integer";
+  min: number;
+  max: number;
+  unlimited?: boolean;
+}
+
+export interface ChoiceField extends FieldBase {
+  kind: "choice";
+  choices: readonly string[];
+}
+
+export interface BooleanField extends FieldBase {
+  kind: "boolean";
+}
+
+export type RuleField = IntegerField | ChoiceField | BooleanField;
+
+/** A named member of a game's family: a small delta from the defaults. */
+export interface Variant<R> {
+  id: string;
+  title: string;
+  rules: Partial<R>;
+  about: string;
+}
+
+export interface RuleSet<R> {
+  readonly fields: readonly RuleField[];
+  readonly defaults: R;
+  readonly variants: readonly Variant<R>[];
+  /** The defaults with `options` over them, every field checked; throws RulesError naming the field. */
+  make(options?: unknown): R;
+  /** Words for a rule set: "FreeCell, 2 cells". Also the key of its statistics. */
+  label(rules: R): string;
+}
+
+export class RulesError extends Error {
+  readonly code = "invalid_rules";
+  constructor(message: string) {
+    super(message);
+    this.name = "RulesError";
+  }
+}
+
+/** `fromFoundation` -> `from-foundation`. */
+export const flagName = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+const show = (value: unknown): string => {
+  const text = typeof value === "string" ? JSON.stringify(value) : String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+};
+
+/** Why `value` does not fit `field`, or undefined when it does. */
+export function fieldProblem(field: RuleField, value: unknown): string | undefined {
+  if (field.kind === "boolean") {
+    return typeof value === "boolean" ? undefined : `${field.key} must be true or false, not ${show(value)}`;
+  }
+  if (field.kind === "choice") {
+    return typeof value === "string" && field.choices.includes(value)
+      ? undefined
+      : `${field.key} must be ${field.choices.map((c) => `"${c}"`).join(" or ")}, not ${show(value)}`;
+  }
+  if (value === null && field.unlimited) return undefined;
+  if (typeof value === "number" && Number.isInteger(value) && value >= field.min && value <= field.max) {
+    return undefined;
+  }
+  const range = `a whole number from ${field.min} to ${field.max}${field.unlimited ? ' or "unlimited"' : ""}`;
+  return `${field.key} must be ${range}, not ${show(value)}`;
+}
+
+/** Reads a field's value from text (a command-line flag, a settings form). */
+export function parseFieldValue(field: RuleField, text: string): RuleValue {
+  const t = text.trim();
+  if (field.kind === "boolean") {
+    if (t === "true" || t === "yes") return true;
+    if (t === "false" || t === "no") return false;
+    throw new RulesError(`${field.key} must be true or false, not ${show(t)}`);
+  }
+  if (field.kind === "choice") {
+    const problem = fieldProblem(field, t);
+    if (problem) throw new RulesError(problem);
+    return t;
+  }
+  if (field.unlimited && t === "unlimited") return null;
+  const n = /^\d{1,9}$/.test(t) ? Number(t) : Number.NaN;
+  const problem = fieldProblem(field, n);
+  if (problem) throw new RulesError(problem.replace(/not NaN$/, `not ${show(t)}`));
+  return n;
+}
+
+/** Builds a game's rule set from its fields; `check` adds rules that tie fields together. */
+export function ruleSet<R extends object>(spec: {
+  fields: readonly RuleField[];
+  defaults: R;
+  variants: readonly Variant<R>[];
+  label: (rules: R) => string;
+  check?: (rules: R) => string | undefined;
+}): RuleSet<R> {
+  const byKey = new Map(spec.fields.map((f) => [f.key, f]));
+  return {
+    fields: spec.fields,
+    defaults: spec.defaults,
+    variants: spec.variants,
+    label: spec.label,
+    make(options: unknown = {}): R {
+      if (typeof options !== "object" || options === null || Array.isArray(options)) {
+        throw new RulesError(`rules must be an object of named rules, not ${show(options)}`);
+      }
+      const rules = { ...spec.defaults } as Record<string, unknown>;
+      for (const [key, value] of Object.entries(options)) {
+        if (value === undefined) continue;
+        const field = byKey.get(key);
+        if (!field) {
+          throw new RulesError(
+            `unknown rule ${show(key)} (known: ${spec.fields.map((f) => f.key).join(", ")})`,
+          );
+        }
+        const problem = fieldProblem(field, value);
+        if (problem) throw new RulesError(problem);
+        rules[key] = value;
+      }
+      const made = rules as R;
+      const problem = spec.check?.(made);
+      if (problem) throw new RulesError(problem);
+      return made;
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import type { BudgetMeter } from "./budget.ts";
+import type { SearchDomain } from "./domain.ts";
+import type { PhaseStats } from "./result.ts";
+import { StateTable } from "./state-table.ts";
+
+export type SearchOutcome = PhaseStats["outcome"];
+
+/**
+ * Depth-first search with an explicit stack (solutions may be hundreds of thousands of moves deep) and a table
+ * of every position seen, keyed on the whole canonical key: when it runs out of positions, no position reachable
+ * under the domain's moves and forced moves is won. It can stop after a share of positions and go on later where
+ * it stopped, so a portfolio can run it in turns with other searches.
+ *
+ * The stack lives in one Int32Array of moves: frame k generated its moves at [start, end); the move being
+ * tried is moves[next - 1], and the forced moves after it sit at [end, forcedEnd), where frame k + 1 begins.
+ */
+export class DepthFirst<S, M> {
+  readonly table: StateTable;
+  private moves = new Int32Array(1 << 12);
+  private start = new Int32Array(1 << 10);
+  private end = new Int32Array(1 << 10);
+  private next = new Int32Array(1 << 10);
+  private forcedEnd = new Int32Array(1 << 10);
+  private readonly key: Uint32Array;
+  private depth = -1;
+  /** Forced moves at the root, at moves[0..rootForced). */
+  private rootForced = 0;
+  private root: S | undefined;
+  expanded = 0;
+  ms = 0;
+  outcome: SearchOutcome = "capped";
+  meter: BudgetMeter | undefined;
+
+  constructor(
+    readonly domain: SearchDomain<S, M>,
+    /** The move set `generate` is asked for. */
+    readonly mode: number,
+  ) {
+    this.key = new Uint32Array(domain.keyWords);
+    this.table = new StateTable(domain.keyWords, domain.keyWords, undefined, 1024);
+  }
+
+  /** Bytes of the table and the stack. */
+  get bytes(): number {
+    return this.table.bytes + this.moves.byteLength + this.start.byteLength * 4;
+  }
+
+  /** Starts at `root`. Returns false when the root cannot be stored (a budget). */
+  begin(root: S, meter: BudgetMeter): boolean {
+    const { domain, table } = this;
+    this.meter = meter;
+    this.root = root;
+    this.expanded = 0;
+    this.ms = 0;
+    this.outcome = "capped";
+    table.setMeter(meter);
+    table.clear();
+    domain.load(root);
+    this.rootForced = domain.forced(-1, this.moves, 0);
+    domain.encode(this.key);
+    if (!meter.storePosition()) {
+      this.outcome = "positions";
+      return false;
+    }
+    if (table.findOrInsert(this.key, domain.hash()) < 0) {
+      this.outcome = "memory";
+      return false;
+    }
+    this.depth = -1;
+    if (domain.isWon()) {
+      this.outcome = "solved";
+      return true;
+    }
+    return this.push(this.rootForced);
+  }
+
+  /** Opens a frame whose moves start at `at`; false when the stack cannot grow (memory). */
+  private push(at: number): boolean {
+    const d = this.depth + 1;
+    if (d >= this.start.length && !this.growFrames()) return false;
+    if (at + this.domain.maxMoves > this.moves.length && !this.growMoves(at + this.domain.maxMoves))
+      return false;
+    this.depth = d;
+    this.start[d] = at;
+    this.next[d] = at;
+    this.end[d] = this.domain.generate(this.mode, this.moves, at);
+    this.expanded++;
+    return true;
+  }
+
+  private growFrames(): boolean {
+    const n = this.start.length * 2;
+    if (!(this.meter as BudgetMeter).grow(n * 8)) return false;
+    for (const name of ["start", "end", "next", "forcedEnd"] as const) {
+      const bigger = new Int32Array(n);
+      bigger.set(this[name]);
+      this[name] = bigger;
+    }
+    return true;
+  }
+
+  private growMoves(need: number): boolean {
+    let n = this.moves.length * 2;
+    while (n < need) n *= 2;
+    if (!(this.meter as BudgetMeter).grow((n - this.moves.length) * 4)) return false;
+    const bigger = new Int32Array(n);
+    bigger.set(this.moves);
+    this.moves = bigger;
+    return true;
+  }
+
+  /** Searches on until `until` positions are stored (a soft limit), a win, exhaustion or a budget. */
+  resume(until: number): SearchOutcome {
+    const meter = this.meter as BudgetMeter;
+    const t0 = meter.elapsed();
+    if (this.outcome === "capped") this.outcome = this.search(until);
+    this.ms += meter.elapsed() - t0;
+    return this.outcome;
+  }
+
+  private search(until: number): SearchOutcome {
+    const { domain, table, key } = this;
+    const meter = this.meter as BudgetMeter;
+    while (table.count < until) {
+      if (!meter.tick()) return "time";
+      const d = this.depth;
+      const moves = this.moves;
+      if (this.next[d] === this.end[d]) {
+        // Every move of this frame tried: back to the parent, taking back the move that led here.
+        if (d === 0) return "exhausted";
+        this.depth = d - 1;
+        this.takeBack(d - 1);
+        continue;
+      }
+      const m = moves[this.next[d]++];
+      domain.apply(m);
+      const forcedEnd = domain.forced(m, moves, this.end[d]);
+      this.forcedEnd[d] = forcedEnd;
+      domain.encode(key);
+      const mayInsert = meter.positions < meter.maxPositions;
+      const id = table.findOrInsert(key, domain.hash(), mayInsert);
+      if (id >= 0 && !table.inserted) {
+        this.takeBack(d);
+        continue;
+      }
+      if (id === -1) return "memory";
+      if (id === -2) {
+        meter.storePosition();
+        return "positions";
+      }
+      meter.positions++;
+      if (domain.isWon()) return "solved";
+      if (!this.push(forcedEnd)) return "memory";
+    }
+    return "capped";
+  }
+
+  /** Undoes the forced moves and the move tried in frame d. */
+  private takeBack(d: number): void {
+    const { domain, moves } = this;
+    for (let i = this.forcedEnd[d] - 1; i >= this.end[d]; i--) domain.undo(moves[i]);
+    domain.undo(moves[this.next[d] - 1]);
+  }
+
+  /** The packed moves from the root to the position won (after `resume` returned "solved"). */
+  path(): number[] {
+    const out: number[] = [];
+    if (this.outcome !== "solved") return out;
+    // The winning move is the last frame's move: no frame is opened for the position won.
+    for (let d = 0; d <= this.depth; d++) out.push(this.moves[this.next[d] - 1]);
+    return out;
+  }
+
+  get rootState(): S | undefined {
+    return this.root;
+  }
+}

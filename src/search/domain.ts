@@ -1,0 +1,74 @@
+/**
+ * What the search machinery needs of a game: a packed position that a search moves through in place. Each game
+ * keeps its own packed position for speed (a generic position is far too slow for these searches) and fulfils
+ * this interface; the strategies (depth-first, best-first), budgets and tables are shared.
+ *
+ * Moves are 32-bit integers the domain defines. A search applies a move, then the forced moves that follow it
+ * (the automatic moves the domain was built to make, and any other move the domain proves never wrong to make at
+ * once), and later undoes them all in reverse order.
+ */
+export interface SearchDomain<S, M> {
+  /** Words of the canonical key: positions the rules cannot tell apart (symmetries) encode alike. */
+  readonly keyWords: number;
+  /** An upper bound on the moves `generate` plus `forced` write for one position. */
+  readonly maxMoves: number;
+  /** Sets the position from an engine state. */
+  load(state: S): void;
+  /** Appends the moves of `mode` (a domain-defined move set) in the position to `out` from `at`; returns the end. */
+  generate(mode: number, out: Int32Array, at: number): number;
+  apply(move: number): void;
+  /** Takes back `move`, which must be the last move applied and not yet undone. */
+  undo(move: number): void;
+  /**
+   * Applies the forced moves after `move` (or in the position as loaded, when `move` is -1), writing them to
+   * `out` from `at`; returns the end. The caller undoes them in reverse before undoing `move`.
+   */
+  forced(move: number, out: Int32Array, at: number): number;
+  isWon(): boolean;
+  /** A 32-bit hash of the canonical key. */
+  hash(): number;
+  /** Writes the canonical key (`keyWords` words) to `out` from 0. */
+  encode(out: Uint32Array): void;
+  /** The engine's move for `move` in the current position (before it is applied). */
+  toMove(move: number): M;
+}
+
+/**
+ * A domain a best-first search can use: positions are stored and taken up again later, and moves are named so
+ * that they mean the same in every symmetric form of a position.
+ */
+export interface ResumableDomain<S, M, W> extends SearchDomain<S, M> {
+  /** Sets the position from a key `encode` wrote, found at `words[at..]`. */
+  decode(words: Uint32Array, at: number): void;
+  /** A move named by what it does (the cards), not by where the piles happen to lie. */
+  moveCode(move: number): number;
+  /** The move a code names in the current position. */
+  codeToMove(code: number): number;
+  /** The heuristic: lower is expanded first. */
+  score(weights: W, depth: number): number;
+}
+
+/**
+ * The engine's moves along a path of packed moves played from `root`, forced moves written out: the shape every
+ * solver returns (a verifier replays them with no automatic moves).
+ */
+export function pathMoves<S, M>(domain: SearchDomain<S, M>, root: S, path: readonly number[]): M[] {
+  const out: M[] = [];
+  const buffer = new Int32Array(Math.max(64, domain.maxMoves * 2));
+  const playForced = (after: number) => {
+    const end = domain.forced(after, buffer, 0);
+    for (let i = end - 1; i >= 0; i--) domain.undo(buffer[i]);
+    for (let i = 0; i < end; i++) {
+      out.push(domain.toMove(buffer[i]));
+      domain.apply(buffer[i]);
+    }
+  };
+  domain.load(root);
+  playForced(-1);
+  for (const move of path) {
+    out.push(domain.toMove(move));
+    domain.apply(move);
+    playForced(move);
+  }
+  return out;
+}
