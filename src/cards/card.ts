@@ -1,3 +1,5 @@
+import { asciiUpper, quoteToken } from "./text.ts";
+
 /**
  * A card is an integer 0..51: (rank - 1) * 4 + suit, suits in the order clubs, diamonds, hearts, spades.
  * That is the order of the Microsoft deck (AC AD AH AS 2C …), so a fresh deck is simply 0..51.
@@ -21,7 +23,7 @@ export const KING = 13;
 export const SUIT_LETTERS = "CDHS";
 export const RANK_LETTERS = "A23456789TJQK";
 const SUIT_SYMBOLS = "♣♦♥♠";
-const SUIT_NAMES = ["clubs", "diamonds", "hearts", "spades"];
+export const SUIT_NAMES: readonly string[] = ["clubs", "diamonds", "hearts", "spades"];
 const RANK_NAMES = [
   "ace",
   "two",
@@ -47,10 +49,12 @@ export const isRedSuit = (s: Suit): boolean => s === DIAMONDS || s === HEARTS;
 export class CardParseError extends Error {
   readonly code = "card_parse";
   constructor(
+    /** The text as given (it may be long and hold control characters: show it with quoteToken). */
     readonly text: string,
-    reason: string,
+    /** What is wrong, without the text: for a caller that names the token itself. */
+    readonly reason: string,
   ) {
-    super(`"${text}": ${reason}`);
+    super(`${quoteToken(text)}: ${reason}`);
     this.name = "CardParseError";
   }
 }
@@ -71,28 +75,34 @@ const SUIT_BY_TEXT: Record<string, Suit> = {
 };
 
 function rankFromText(text: string): Rank | undefined {
-  const upper = text.toUpperCase();
+  const upper = asciiUpper(text);
   if (upper === "10") return 10;
   const index = RANK_LETTERS.indexOf(upper);
   return upper.length === 1 && index >= 0 ? index + 1 : undefined;
 }
 
-/** Parses `TH`, `10h`, `T♥`, `th` …; throws a CardParseError that says what is wrong. */
+/**
+ * Parses `TH`, `10h`, `T♥`, `th` …: ASCII ranks and suit letters in either case, or the suit symbols; no other
+ * letters (`6ſ` is not 6S). Throws a CardParseError that says what is wrong.
+ */
 export function parseCard(text: string): Card {
   const trimmed = text.trim();
   if (trimmed.length === 0) throw new CardParseError(text, "empty card");
   const chars = Array.from(trimmed);
   if (chars.length < 2) throw new CardParseError(text, "a card is a rank and a suit, like TH or 10h");
+  if (chars.length > 3)
+    throw new CardParseError(text, "too long for a card: a rank and a suit, like TH or 10h");
   const suitText = chars[chars.length - 1];
   const rankText = chars.slice(0, -1).join("");
   const rank = rankFromText(rankText);
   if (rank === undefined) {
     const hint =
       rankText === "1" ? " (did you mean A or T?)" : rankText === "0" ? " (did you mean T or 10?)" : "";
-    throw new CardParseError(text, `unknown rank "${rankText}"${hint}`);
+    throw new CardParseError(text, `unknown rank ${quoteToken(rankText)}${hint}`);
   }
-  const suit = SUIT_BY_TEXT[suitText.toUpperCase()];
-  if (suit === undefined) throw new CardParseError(text, `unknown suit "${suitText}" (use C, D, H or S)`);
+  const suit = SUIT_BY_TEXT[asciiUpper(suitText)];
+  if (suit === undefined)
+    throw new CardParseError(text, `unknown suit ${quoteToken(suitText)} (use C, D, H or S)`);
   return card(rank, suit);
 }
 
@@ -115,9 +125,9 @@ export function suitLetter(s: Suit): string {
   return SUIT_LETTERS[s];
 }
 
+/** The suit of a letter (C, D, H, S in either case) or a suit symbol; undefined for anything else. */
 export function suitFromLetter(letter: string): Suit | undefined {
-  const s = SUIT_BY_TEXT[letter.toUpperCase()];
-  return s;
+  return Object.hasOwn(SUIT_BY_TEXT, asciiUpper(letter)) ? SUIT_BY_TEXT[asciiUpper(letter)] : undefined;
 }
 
 /** A fresh deck in Microsoft order: AC AD AH AS 2C … KS. */
