@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError } from "commander";
+import { whyNotFullDeck } from "../games/freecell/board-text.ts";
 import type { FreeCellRules, FreeCellState } from "../games/freecell/rules.ts";
 import {
   countSolution,
@@ -117,6 +118,9 @@ export function registerSolve(program: Command): void {
         for (const cells of counts) {
           const rules = rulesFromOptions({ ...options, cells });
           const { state, deal } = loadStart(n, options.board, rules);
+          // A verdict of "impossible" is only worth something for the whole deck: never solve anything else.
+          const notWhole = whyNotFullDeck(state);
+          if (notWhole !== undefined) throw new UsageError(`not a whole position: ${notWhole}`);
           console.error(`tsol: solving ${describe(deal, rules)} …`);
           let reported = 0;
           const result = solve(state, {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { BoardTextError, formatBoard, parseBoard } from "./board-text.ts";
+import { formatCard, parseCard } from "../../cards/card.ts";
+import { BoardTextError, formatBoard, parseBoard, whyNotFullDeck } from "./board-text.ts";
 import { dealMicrosoft } from "./deal.ts";
 import { parseMove } from "./notation.ts";
-import { applyMove, applyUnchecked, legalMoves } from "./rules.ts";
+import { applyMove, applyUnchecked, type FreeCellState, legalMoves } from "./rules.ts";
 
 const DEAL_1 = `JD KD 2S 4C 3S 6D 6S
 2D KC KS 5C TD 8S 9C
@@ -87,5 +88,87 @@ describe("board text", () => {
 
   it("ignores comments and blank lines", () => {
     expect(parseBoard(`# deal 1\n\n${DEAL_1}\n\n`)).toEqual(dealMicrosoft(1));
+  });
+});
+
+/** Deal 1 with the given cards taken out of the cascades (to put them on the foundations or in the cells). */
+function dealOneWithout(...cards: string[]): string {
+  const gone = new Set(cards.map(parseCard));
+  const state = dealMicrosoft(1);
+  return state.cascades
+    .map(
+      (col) =>
+        col
+          .filter((c) => !gone.has(c))
+          .map(formatCard)
+          .join(" ") || ":",
+    )
+    .join("\n");
+}
+
+describe("issue 15 regressions: the board reader drops no card", () => {
+  it("a suit given twice on the Foundations line dropped its cards (H-3 H-0 read as a 49-card board)", () => {
+    const rest = dealOneWithout("AH", "2H", "3H");
+    expect(parseBoard(`Foundations: H-3\n${rest}`).foundations).toEqual([0, 0, 3, 0]);
+    const error = errorOf(`Foundations: H-3 H-0\n${rest}`);
+    expect(error.line).toBe(1);
+    expect(error.token).toBe("H-0");
+    expect(error.message).toBe('line 1: "H-0": the hearts foundation is given twice (first as "H-3")');
+    expect(errorOf(`Foundations: h-0 C-0 H-3\n${rest}`).token).toBe("H-3");
+  });
+
+  it("a second Freecells line wrote a card outside the cells (position -1) and the board was accepted", () => {
+    const rest = dealOneWithout("TC", "7D", "7S", "7C", "3C");
+    const error = errorOf(`Freecells: TC 7D 7S 7C\nFreecells: 3C\n${rest}`);
+    expect(error.line).toBe(2);
+    expect(error.token).toBe("Freecells:");
+    expect(error.message).toBe('line 2: "Freecells:": a second Freecells line (the first is line 1)');
+  });
+
+  it("a second Foundations line is refused by line and heading", () => {
+    const error = errorOf(`Foundations: H-0\n${DEAL_1}Founds: S-0\n`);
+    expect(error.line).toBe(10);
+    expect(error.token).toBe("Founds:");
+  });
+
+  it("a card beyond the cells was put in another cell (or at position -1) instead of being refused", () => {
+    const rest = dealOneWithout("TC", "7D");
+    const beyond = errorOf(`Freecells: TC - - - 7D\n${rest}`);
+    expect(beyond.line).toBe(1);
+    expect(beyond.token).toBe("7D");
+    expect(beyond.message).toBe(
+      'line 1: "7D" is in cell 5, but this game has 4 cells (set the number of cells to match)',
+    );
+    // Free cells beyond the game's are harmless: a board written for 4 cells reads under 2 when it fits.
+    expect(parseBoard(`Freecells: TC 7D - -\n${rest}`, { cells: 2 }).cells).toEqual([
+      parseCard("TC"),
+      parseCard("7D"),
+    ]);
+    expect(parseBoard(`Freecells: - TC - 7D\n${rest}`).cells).toEqual([
+      null,
+      parseCard("TC"),
+      null,
+      parseCard("7D"),
+    ]);
+  });
+
+  it("every refused cascade overflow names its line and first token", () => {
+    const error = errorOf(`${DEAL_1}JD\n`);
+    expect(error.line).toBe(9);
+    expect(error.token).toBe("JD");
+  });
+
+  it("whyNotFullDeck finds a position that lost or doubled a card, whoever built it", () => {
+    const state = dealMicrosoft(1);
+    expect(whyNotFullDeck(state)).toBeUndefined();
+    const lost: FreeCellState = {
+      ...state,
+      cascades: state.cascades.map((c, i) => (i === 0 ? c.slice(1) : c)),
+    };
+    expect(whyNotFullDeck(lost)).toBe("missing cards: JD (a board holds all 52 cards)");
+    const doubled: FreeCellState = { ...state, foundations: [0, 0, 1, 0] };
+    expect(whyNotFullDeck(doubled)).toMatch(/^AH is both in the foundations and in cascade \d$/);
+    const badCell: FreeCellState = { ...state, cells: [null, null, null, null, 7] };
+    expect(whyNotFullDeck(badCell)).toBe("5 cells where the rules have 4");
   });
 });

@@ -5,9 +5,11 @@ import {
   parseCard,
   RANK_LETTERS,
   SUIT_LETTERS,
+  SUIT_NAMES,
   type Suit,
   suitFromLetter,
 } from "../../cards/card.ts";
+import { asciiLower, quoteToken } from "../../cards/text.ts";
 import { emptyState, type FreeCellRules, type FreeCellState, makeRules } from "./rules.ts";
 
 /**
@@ -18,7 +20,9 @@ import { emptyState, type FreeCellRules, type FreeCellState, makeRules } from ".
 export class BoardTextError extends Error {
   readonly code = "bad_board";
   constructor(
+    /** The line at fault (1-based), when the fault is on one line. */
     readonly line: number | undefined,
+    /** The token at fault as given (it may be long or hold control characters: show it with quoteToken). */
     readonly token: string | undefined,
     reason: string,
   ) {
@@ -57,18 +61,76 @@ function cardAt(token: string, line: number): Card {
 
 function foundationRank(token: string, text: string, line: number): number {
   if (text === "0") return 0;
-  try {
-    return (parseCard(`${text}C`) >> 2) + 1;
-  } catch {
+  const rank = /^(?:[2-9AaTtJjQqKk]|10)$/.test(text) ? (parseCard(`${text}C`) >> 2) + 1 : undefined;
+  if (rank === undefined) {
     throw new BoardTextError(
       line,
       token,
-      `"${token}": unknown rank "${text}" on a foundation (use 0, A, 2-9, T, J, Q, K)`,
+      `${quoteToken(token)}: unknown rank${Array.from(text).length <= 3 ? ` ${quoteToken(text)}` : ""} on a foundation (use 0, A, 2-9, T, J, Q, K)`,
     );
   }
+  return rank;
 }
 
-/** Parses board text under the given rules (8 cascades and 4 cells unless told otherwise). */
+/** Where each card of the deck is in a position, for the check that every card is there exactly once. */
+function placeOfEach(state: FreeCellState): { card: Card; where: string }[] {
+  const found: { card: Card; where: string }[] = [];
+  state.foundations.forEach((rank, s) => {
+    for (let r = 1; r <= rank; r++) found.push({ card: (r - 1) * 4 + s, where: "the foundations" });
+  });
+  state.cells.forEach((c, i) => {
+    if (c !== null) found.push({ card: c, where: `cell ${i + 1}` });
+  });
+  state.cascades.forEach((col, i) => {
+    for (const c of col) found.push({ card: c, where: `cascade ${i + 1}` });
+  });
+  return found;
+}
+
+/**
+ * Why `state` is not a whole FreeCell position (every one of the 52 cards exactly once across the cascades, the
+ * cells and the cards the foundations imply; cells and cascades as the rules say), or undefined when it is one.
+ * A solver's "impossible" means something only for such a position.
+ */
+export function whyNotFullDeck(state: FreeCellState): string | undefined {
+  const { rules } = state;
+  if (state.cascades.length !== rules.cascades)
+    return `${state.cascades.length} cascades where the rules have ${rules.cascades}`;
+  if (state.cells.length !== rules.cells)
+    return `${state.cells.length} cells where the rules have ${rules.cells}`;
+  if (
+    state.foundations.length !== 4 ||
+    state.foundations.some((r) => !Number.isInteger(r) || r < 0 || r > 13)
+  )
+    return "the foundations are not four ranks from 0 to 13";
+  const where = new Map<Card, string>();
+  for (const { card: c, where: place } of placeOfEach(state)) {
+    if (!Number.isInteger(c) || c < 0 || c > 51) return `${place} holds something that is not a card`;
+    const first = where.get(c);
+    if (first !== undefined) return `${formatCard(c)} is both in ${first} and in ${place}`;
+    where.set(c, place);
+  }
+  if (where.size !== 52) {
+    const missing: string[] = [];
+    for (let c = 0; c < 52; c++) if (!where.has(c)) missing.push(formatCard(c));
+    return `missing cards: ${missing.join(" ")} (a board holds all 52 cards)`;
+  }
+  return undefined;
+}
+
+const HEADINGS: Record<string, "foundations" | "cells"> = {
+  foundations: "foundations",
+  founds: "foundations",
+  freecells: "cells",
+  fc: "cells",
+};
+
+/**
+ * Parses board text under the given rules (8 cascades and 4 cells unless told otherwise). A board is accepted
+ * only when it is a whole position: every card exactly once, each heading at most once, each suit at most once on
+ * the Foundations line, every card of the Freecells line in a cell the game has. Otherwise a BoardTextError names
+ * the line and the token at fault.
+ */
 export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): FreeCellState {
   const fullRules: FreeCellRules = makeRules(rules);
   const state = emptyState(fullRules);
@@ -79,16 +141,18 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
       throw new BoardTextError(
         line,
         token,
-        `duplicate card ${formatCard(c)} ("${token}"; first seen on line ${first})`,
+        `duplicate card ${formatCard(c)} (${quoteToken(token)}; first seen on line ${first})`,
       );
     }
     seen.set(c, line);
   };
   let cascadesRead = 0;
-  let foundationsRead = false;
+  const headingLine: Record<"foundations" | "cells", number | undefined> = {
+    foundations: undefined,
+    cells: undefined,
+  };
   const readFoundations = (tokens: string[], line: number) => {
-    if (foundationsRead) throw new BoardTextError(line, undefined, "a second Foundations line");
-    foundationsRead = true;
+    const suitSeen = new Map<Suit, string>();
     for (const token of tokens) {
       const match = /^([^-]+)-(.+)$/.exec(token);
       const suit = match ? suitFromLetter(match[1]) : undefined;
@@ -96,9 +160,18 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
         throw new BoardTextError(
           line,
           token,
-          `"${token}": a foundation is a suit and its top rank, like H-A or S-0`,
+          `${quoteToken(token)}: a foundation is a suit and its top rank, like H-A or S-0`,
         );
       }
+      const earlier = suitSeen.get(suit);
+      if (earlier !== undefined) {
+        throw new BoardTextError(
+          line,
+          token,
+          `${quoteToken(token)}: the ${SUIT_NAMES[suit]} foundation is given twice (first as ${quoteToken(earlier)})`,
+        );
+      }
+      suitSeen.set(suit, token);
       const rank = foundationRank(token, match[2], line);
       for (let r = 1; r <= rank; r++) note((r - 1) * 4 + suit, token, line);
       state.foundations[suit] = rank;
@@ -113,11 +186,19 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
         `too many cards in the cells: ${cards.length} given, this game has ${fullRules.cells} cells`,
       );
     }
+    // The i-th entry is cell i; a `-` is a free cell, and may go beyond the cells the game has.
     tokens.forEach((token, i) => {
       if (token === "-") return;
+      if (i >= fullRules.cells) {
+        throw new BoardTextError(
+          line,
+          token,
+          `${quoteToken(token)} is in cell ${i + 1}, but this game has ${fullRules.cells} cells (set the number of cells to match)`,
+        );
+      }
       const c = cardAt(token, line);
       note(c, token, line);
-      state.cells[i < fullRules.cells && state.cells[i] === null ? i : state.cells.indexOf(null)] = c;
+      state.cells[i] = c;
     });
   };
   const lines = text.split(/\r?\n/);
@@ -127,17 +208,28 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
     if (trimmed === "" || trimmed.startsWith("#")) continue;
     const header = /^([A-Za-z]+)\s*:(.*)$/.exec(trimmed);
     if (header) {
-      const name = header[1].toLowerCase();
-      const tokens = header[2].trim().split(/\s+/).filter(Boolean);
-      if (name === "foundations" || name === "founds") readFoundations(tokens, line);
-      else if (name === "freecells" || name === "fc") readCells(tokens, line);
-      else {
+      const heading = Object.hasOwn(HEADINGS, asciiLower(header[1]))
+        ? HEADINGS[asciiLower(header[1])]
+        : undefined;
+      if (heading === undefined) {
         throw new BoardTextError(
           line,
           header[1],
-          `unknown heading "${header[1]}:" (expected Foundations: or Freecells:)`,
+          `unknown heading ${quoteToken(`${header[1]}:`)} (expected Foundations: or Freecells:)`,
         );
       }
+      const first = headingLine[heading];
+      if (first !== undefined) {
+        throw new BoardTextError(
+          line,
+          `${header[1]}:`,
+          `${quoteToken(`${header[1]}:`)}: a second ${heading === "cells" ? "Freecells" : "Foundations"} line (the first is line ${first})`,
+        );
+      }
+      headingLine[heading] = line;
+      const tokens = header[2].trim().split(/\s+/).filter(Boolean);
+      if (heading === "foundations") readFoundations(tokens, line);
+      else readCells(tokens, line);
       continue;
     }
     const body = trimmed.startsWith(":") ? trimmed.slice(1).trim() : trimmed;
@@ -145,7 +237,7 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
     if (cascadesRead > fullRules.cascades) {
       throw new BoardTextError(
         line,
-        undefined,
+        body.split(/\s+/)[0] || trimmed,
         `wrong number of cascades: more than ${fullRules.cascades}, the number this game has (set the number of cascades to match)`,
       );
     }
@@ -163,14 +255,10 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
       `wrong number of cascades: found ${cascadesRead}, this game has ${fullRules.cascades} (set the number of cascades to match)`,
     );
   }
-  if (seen.size !== 52) {
-    const missing: string[] = [];
-    for (let c = 0; c < 52; c++) if (!seen.has(c)) missing.push(formatCard(c));
-    throw new BoardTextError(
-      undefined,
-      missing[0],
-      `missing cards: ${missing.join(" ")} (a board holds all 52 cards)`,
-    );
+  const why = whyNotFullDeck(state);
+  if (why !== undefined) {
+    const missing = /^missing cards: (\S+)/.exec(why)?.[1];
+    throw new BoardTextError(undefined, missing, why);
   }
   return state;
 }
