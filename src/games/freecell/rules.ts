@@ -25,6 +25,11 @@ export interface FreeCellRules {
   fromFoundation: boolean;
   /** Whether a run may move as one step, up to (free cells + 1) * 2^(empty cascades other than the destination). */
   sequenceMoves: boolean;
+  /**
+   * Whether the cells are a reserve (King Albert): dealt full, played from and never to, so an emptied one stays
+   * empty and counts as no free cell.
+   */
+  reserve: boolean;
 }
 
 export const DEFAULT_RULES: FreeCellRules = {
@@ -34,6 +39,7 @@ export const DEFAULT_RULES: FreeCellRules = {
   empty: "any",
   fromFoundation: false,
   sequenceMoves: true,
+  reserve: false,
 };
 
 export const MAX_CELLS = 10;
@@ -100,6 +106,10 @@ export function makeRules(options: Partial<FreeCellRules> = {}): FreeCellRules {
   if (rules.empty !== "any" && rules.empty !== "kings") {
     throw new RulesError(`empty must be "any" or "kings", not "${String(rules.empty)}"`);
   }
+  for (const key of ["fromFoundation", "sequenceMoves", "reserve"] as const) {
+    if (typeof rules[key] !== "boolean")
+      throw new RulesError(`${key} must be true or false, not ${String(rules[key])}`);
+  }
   return rules;
 }
 
@@ -117,6 +127,7 @@ export const canGoHome = (state: FreeCellState, c: Card): boolean =>
   state.foundations[suitOf(c)] === rankOf(c) - 1;
 
 export function freeCellCount(state: FreeCellState): number {
+  if (state.rules.reserve) return 0;
   let n = 0;
   for (const c of state.cells) if (c === null) n++;
   return n;
@@ -153,9 +164,10 @@ export function isWon(state: FreeCellState): boolean {
   return state.foundations.every((rank) => rank === KING);
 }
 
-export function placeName(place: Place): string {
+export function placeName(place: Place, rules?: FreeCellRules): string {
   if (place.kind === "cascade") return `cascade ${place.index + 1}`;
-  if (place.kind === "cell") return `cell ${CELL_LETTERS[place.index] ?? place.index}`;
+  if (place.kind === "cell")
+    return `${rules?.reserve ? "reserve" : "cell"} ${CELL_LETTERS[place.index] ?? place.index}`;
   return `the ${["clubs", "diamonds", "hearts", "spades"][place.index]} foundation`;
 }
 
@@ -184,13 +196,14 @@ function placeExists(state: FreeCellState, place: Place): boolean {
 export function whyIllegal(state: FreeCellState, move: Move): string | undefined {
   const { rules } = state;
   const { from, to, count } = move;
-  if (!placeExists(state, from)) return `there is no ${placeName(from)} (${describeLayout(state)})`;
-  if (!placeExists(state, to)) return `there is no ${placeName(to)} (${describeLayout(state)})`;
+  if (!placeExists(state, from)) return `there is no ${placeName(from, rules)} (${describeLayout(state)})`;
+  if (!placeExists(state, to)) return `there is no ${placeName(to, rules)} (${describeLayout(state)})`;
+  if (to.kind === "cell" && rules.reserve) return "cards are played from the reserve, never to it";
   if (!Number.isInteger(count) || count < 1) return `a move takes at least one card, not ${count}`;
   if (from.kind === to.kind && from.index === to.index)
-    return `${placeName(from)} is both source and destination`;
+    return `${placeName(from, rules)} is both source and destination`;
   const moving = topCard(state, from);
-  if (moving === undefined) return `${placeName(from)} is empty`;
+  if (moving === undefined) return `${placeName(from, rules)} is empty`;
   if (from.kind === "foundation") {
     if (!rules.fromFoundation) return "cards may not leave the foundations under these rules";
     if (to.kind === "foundation") return "a card cannot move from one foundation to another";
@@ -253,7 +266,8 @@ export function whyIllegal(state: FreeCellState, move: Move): string | undefined
 const SUIT_NAMES = ["clubs", "diamonds", "hearts", "spades"];
 
 function describeLayout(state: FreeCellState): string {
-  return `this game has ${state.cascades.length} cascades and ${state.cells.length} cells`;
+  const cells = state.rules.reserve ? `a reserve of ${state.cells.length}` : `${state.cells.length} cells`;
+  return `this game has ${state.cascades.length} cascades and ${cells}`;
 }
 
 export const isLegal = (state: FreeCellState, move: Move): boolean => whyIllegal(state, move) === undefined;
@@ -322,10 +336,12 @@ export function legalMoves(state: FreeCellState): Move[] {
     if (from.kind !== "foundation" && canGoHome(state, top)) {
       moves.push({ from, to: foundation(suitOf(top)), count: 1 });
     }
-    state.cells.forEach((c, i) => {
-      if (c === null && !(from.kind === "cell" && from.index === i))
-        moves.push({ from, to: cell(i), count: 1 });
-    });
+    if (!rules.reserve) {
+      state.cells.forEach((c, i) => {
+        if (c === null && !(from.kind === "cell" && from.index === i))
+          moves.push({ from, to: cell(i), count: 1 });
+      });
+    }
     const run = from.kind === "cascade" ? runLength(rules, state.cascades[from.index]) : 1;
     state.cascades.forEach((dest, i) => {
       if (from.kind === "cascade" && from.index === i) return;
@@ -367,6 +383,10 @@ export function isSafeHome(state: FreeCellState, c: Card): boolean {
   const opposite = red ? [f[0], f[3]] : [f[1], f[2]];
   const sameOther = f[(suitOf(c) ^ 3) as Suit];
   const lowOpposite = Math.min(opposite[0], opposite[1]);
+  // When cards may come back off the foundations, a card home could be wanted back as a base for a card one
+  // lower of the other colour, itself parked to free a card one lower again: then only the second case is safe
+  // (the dominance Solvitaire proves for worrying back).
+  if (state.rules.fromFoundation) return lowOpposite >= rank - 2 && sameOther >= rank - 3;
   return lowOpposite >= rank - 1 || (lowOpposite >= rank - 2 && sameOther >= rank - 3);
 }
 

@@ -137,6 +137,8 @@ export class PackedPosition {
   readonly kingsOnly: boolean;
   readonly sequenceMoves: boolean;
   readonly fromFoundation: boolean;
+  /** The cells are a reserve (King Albert): no card goes to them, and an empty one is no free cell. */
+  readonly reserve: boolean;
   /** Bytes of a packed key: every card, a mark after each cascade, a mark before the cells, the cells. */
   readonly keyBytes: number;
   readonly keyWords: number;
@@ -171,6 +173,7 @@ export class PackedPosition {
     this.kingsOnly = rules.empty === "kings";
     this.sequenceMoves = rules.sequenceMoves;
     this.fromFoundation = rules.fromFoundation;
+    this.reserve = rules.reserve;
     this.keyWords = Math.ceil((52 + this.cascadeCount + 1) / 4);
     this.keyBytes = this.keyWords * 4;
     this.rawWords = this.headerWords + Math.floor((52 + 3 * this.cascadeCount) / 4);
@@ -389,6 +392,8 @@ export class PackedPosition {
     const a = red ? f[0] : f[1];
     const b = red ? f[3] : f[2];
     const low = Math.min(a, b);
+    // With cards allowed back off the foundations only the second case is safe (see isSafeHome).
+    if (this.fromFoundation) return low >= rank - 2 && f[suit ^ 3] >= rank - 3;
     return low >= rank - 1 || (low >= rank - 2 && f[suit ^ 3] >= rank - 3);
   }
 
@@ -447,9 +452,10 @@ export class PackedPosition {
   /** How many cards may move as one onto a cascade (empty or not): the rule of rules.ts. */
   capacity(destEmpty: boolean): number {
     if (!this.sequenceMoves) return 1;
-    if (this.kingsOnly) return this.freeCells + 1;
+    const free = this.reserve ? 0 : this.freeCells;
+    if (this.kingsOnly) return free + 1;
     const empty = this.emptyCascades - (destEmpty ? 1 : 0);
-    return (this.freeCells + 1) * 2 ** empty;
+    return (free + 1) * 2 ** empty;
   }
 
   /** Writes the moves of the given kind (GEN_ALL, GEN_COMPLETE, GEN_FAST) to `out` from `at`; returns the new end. */
@@ -461,6 +467,7 @@ export class PackedPosition {
 
   /** The first free cell, -1 when none. */
   private firstFreeCell(): number {
+    if (this.reserve) return -1;
     for (let j = 0; j < this.cellCount; j++) if (this.cells[j] === NO_CARD) return j;
     return -1;
   }
@@ -492,7 +499,7 @@ export class PackedPosition {
       if (this.canGoHome(top)) out[at++] = packMove(CASCADE, i, FOUNDATION, top & 3, 1);
       if (all) {
         for (let j = 0; j < nCells; j++)
-          if (cells[j] === NO_CARD) out[at++] = packMove(CASCADE, i, CELL, j, 1);
+          if (cells[j] === NO_CARD && !this.reserve) out[at++] = packMove(CASCADE, i, CELL, j, 1);
       } else if (
         firstFree >= 0 &&
         (mode !== GEN_FAST || n === 1 || !this.canStack(top, cards[base + n - 2]))
@@ -541,7 +548,8 @@ export class PackedPosition {
       if (this.canGoHome(c)) out[at++] = packMove(CELL, i, FOUNDATION, c & 3, 1);
       if (all) {
         for (let j = 0; j < nCells; j++)
-          if (j !== i && this.cells[j] === NO_CARD) out[at++] = packMove(CELL, i, CELL, j, 1);
+          if (j !== i && this.cells[j] === NO_CARD && !this.reserve)
+            out[at++] = packMove(CELL, i, CELL, j, 1);
       }
       at = this.toCascades(CELL, i, c, all, firstEmpty, out, at);
     }
@@ -551,7 +559,7 @@ export class PackedPosition {
         const c = (this.found[s] - 1) * 4 + s;
         if (all) {
           for (let j = 0; j < nCells; j++)
-            if (this.cells[j] === NO_CARD) out[at++] = packMove(FOUNDATION, s, CELL, j, 1);
+            if (this.cells[j] === NO_CARD && !this.reserve) out[at++] = packMove(FOUNDATION, s, CELL, j, 1);
         } else if (firstFree >= 0) {
           out[at++] = packMove(FOUNDATION, s, CELL, firstFree, 1);
         }
