@@ -1,6 +1,11 @@
 import { freecell } from "./freecell/index.ts";
+import { kingAlbert } from "./king-albert/index.ts";
+import type { AnyPatienceGame } from "./patience/contract.ts";
 
-/** Every game tsol knows. Front-ends take their list from here. */
+/** Every patience game on the platform. Front-ends and tools reach games only through this list. */
+export const PATIENCE_GAMES: readonly AnyPatienceGame[] = [freecell, kingAlbert];
+
+/** Every game tsol knows, for menus: the patience games and Tetris. */
 export interface GameEntry {
   id: string;
   title: string;
@@ -9,13 +14,7 @@ export interface GameEntry {
 }
 
 export const GAMES: readonly GameEntry[] = [
-  {
-    id: freecell.id,
-    title: freecell.title,
-    kind: "patience",
-    rules:
-      "Move every card to the four foundations, ace to king by suit. Cascades build down in alternating colours; any card may sit in a free cell; any card may fill an empty cascade.",
-  },
+  ...PATIENCE_GAMES.map((g): GameEntry => ({ id: g.id, title: g.title, kind: "patience", rules: g.about })),
   {
     id: "tetris",
     title: "Tetris",
@@ -26,4 +25,8 @@ export const GAMES: readonly GameEntry[] = [
 
 export function findGame(id: string): GameEntry | undefined {
   return GAMES.find((g) => g.id === id);
+}
+
+export function findPatience(id: string): AnyPatienceGame | undefined {
+  return PATIENCE_GAMES.find((g) => g.id === id);
 }

@@ -79,3 +79,8 @@ export function solvitaireDeck(deal: number): Card[] {
   }
   return deck;
 }
+
+/** A card as Solvitaire writes it: rank then suit letter, tens as 10 ("10D", "QS"). */
+export function formatSolvitaireCard(c: Card): string {
+  return `${"A 2 3 4 5 6 7 8 9 10 J Q K".split(" ")[c >> 2]}${"CDHS"[c & 3]}`;
+}

@@ -134,6 +134,8 @@ export interface PatienceGame<S extends { rules: R }, M, R> {
   solver(): Promise<PatienceSolver<S, M>>;
 }
 
-/** Any patience game, as the registry holds them. */
-// biome-ignore lint/suspicious/noExplicitAny: the registry holds games of every state, move and rule type
-export type AnyPatienceGame = PatienceGame<any, any, any>;
+/**
+ * Any patience game, as the registry holds them: a front-end that takes a game from the registry treats its
+ * states, moves and rules as opaque values it passes back to the same game.
+ */
+export type AnyPatienceGame = PatienceGame<{ rules: unknown }, unknown, unknown>;

@@ -1,18 +1,9 @@
-/**
- * The errors every patience game throws. Each has a stable `code` and a message a player can act on; tokens
- * quoted from the user's text are cut short (see `clip`), never echoed whole.
- */
+import { quoteToken } from "../../cards/text.ts";
 
-/** A user's text quoted in a message: control characters shown as escapes, at most 40 characters. */
-export function clip(text: string, max = 40): string {
-  const shown = Array.from(text)
-    .slice(0, max + 1)
-    .map((ch) => {
-      const code = ch.codePointAt(0) as number;
-      return code < 0x20 || (code >= 0x7f && code < 0xa0) ? `\\x${code.toString(16).padStart(2, "0")}` : ch;
-    });
-  return shown.length > max ? `${shown.slice(0, max).join("")}…` : shown.join("");
-}
+/**
+ * The errors every patience game throws. Each has a stable `code` and a message a player can act on; text
+ * quoted from the user is escaped and cut short (`quoteToken`), never echoed whole.
+ */
 
 /** An illegal move; `reason` says why, in words. */
 export class IllegalMoveError extends Error {
@@ -33,7 +24,7 @@ export class NotationError extends Error {
     readonly text: string,
     reason: string,
   ) {
-    super(`"${clip(text)}": ${reason}`);
+    super(`${quoteToken(text)}: ${reason}`);
     this.name = "NotationError";
   }
 }

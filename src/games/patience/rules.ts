@@ -1,3 +1,5 @@
+import { quoteToken } from "../../cards/text.ts";
+
 /**
  * Rule schemas: every patience game describes its rules as fields with ranges and defaults, plus named
  * variants. The command line's rule flags, the web's settings, `tsol games` and save validation all come from
@@ -60,10 +62,9 @@ export class RulesError extends Error {
 /** `fromFoundation` -> `from-foundation`. */
 export const flagName = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-const show = (value: unknown): string => {
-  const text = typeof value === "string" ? JSON.stringify(value) : String(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-};
+/** A value as a message shows it: quoted, escaped, cut short. */
+const show = (value: unknown): string =>
+  quoteToken(typeof value === "string" ? value : (JSON.stringify(value) ?? String(value)));
 
 /** Why `value` does not fit `field`, or undefined when it does. */
 export function fieldProblem(field: RuleField, value: unknown): string | undefined {

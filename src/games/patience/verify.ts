@@ -1,0 +1,51 @@
+import type { AutoPolicy, PatienceGame } from "./contract.ts";
+
+/** What replaying a list of moves found. */
+export interface CheckReport {
+  valid: boolean;
+  won: boolean;
+  /** Moves applied, automatic ones included. */
+  moves: number;
+  /** 1-based index of the first move that could not be read or played, when there is one. */
+  index?: number;
+  move?: string;
+  reason?: string;
+}
+
+/**
+ * The verifier: replays moves in the game's notation exactly as given. With policy "none" nothing else
+ * happens; otherwise the policy's automatic moves are played after each move (and at the start), as a game would.
+ */
+export function checkSolution<S extends { rules: R }, M, R>(
+  game: PatienceGame<S, M, R>,
+  start: S,
+  moves: readonly string[],
+  policy: AutoPolicy,
+): CheckReport {
+  let count = 0;
+  const settle = (state: S): S => {
+    for (const a of game.autoMoves(state, policy)) {
+      state = game.apply(state, a);
+      count++;
+    }
+    return state;
+  };
+  let state = settle(start);
+  for (let i = 0; i < moves.length; i++) {
+    try {
+      state = game.apply(state, game.notation.parse(state, moves[i]));
+    } catch (error) {
+      return {
+        valid: false,
+        won: false,
+        moves: count,
+        index: i + 1,
+        move: moves[i],
+        reason: (error as Error).message,
+      };
+    }
+    count++;
+    state = settle(state);
+  }
+  return { valid: true, won: game.isWon(state), moves: count };
+}
