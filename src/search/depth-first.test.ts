@@ -51,7 +51,7 @@ class Counter implements SearchDomain<number, string> {
 
 function run(target: number, limit: number, budget = {}) {
   const domain = new Counter(target, limit);
-  const search = new DepthFirst(domain, 0);
+  const search = new DepthFirst(domain, "dfs", 0);
   const meter = new BudgetMeter(budget, undefined);
   search.begin(0, meter);
   let outcome = search.resume(Number.POSITIVE_INFINITY);

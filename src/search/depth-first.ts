@@ -31,13 +31,21 @@ export class DepthFirst<S, M> {
   outcome: SearchOutcome = "capped";
   meter: BudgetMeter | undefined;
 
+  /** Running out of positions proves that no win exists (every position is stored under its whole key). */
+  readonly complete = true;
+
   constructor(
     readonly domain: SearchDomain<S, M>,
+    readonly name: string,
     /** The move set `generate` is asked for. */
     readonly mode: number,
   ) {
     this.key = new Uint32Array(domain.keyWords);
     this.table = new StateTable(domain.keyWords, domain.keyWords, undefined, 1024);
+  }
+
+  get positions(): number {
+    return this.table.count;
   }
 
   /** Bytes of the table and the stack. */

@@ -40,6 +40,18 @@ export interface SearchDomain<S, M> {
 export interface ResumableDomain<S, M, W> extends SearchDomain<S, M> {
   /** Sets the position from a key `encode` wrote, found at `words[at..]`. */
   decode(words: Uint32Array, at: number): void;
+  /** A second 32-bit hash of the canonical key, independent of `hash`. */
+  hash2(): number;
+  /** `hash()`, leaving `hash2()` in `hash2Value`: both in one pass. */
+  hashBoth(): number;
+  readonly hash2Value: number;
+  /**
+   * Words of a raw record: the position in whatever order is cheapest to copy (not a key: one position may be
+   * written in several ways). Searches that trust a 64-bit hash for identity store raw records beside it.
+   */
+  readonly rawWords: number;
+  encodeRaw(out: Uint32Array, at: number): void;
+  decodeRaw(words: Uint32Array, at: number): void;
   /** A move named by what it does (the cards), not by where the piles happen to lie. */
   moveCode(move: number): number;
   /** The move a code names in the current position. */
@@ -71,4 +83,18 @@ export function pathMoves<S, M>(domain: SearchDomain<S, M>, root: S, path: reado
     playForced(move);
   }
   return out;
+}
+
+/** The engine's moves for move codes (see `moveCode`) played from `root`, forced moves written out. */
+export function codeMoves<S, M, W>(domain: ResumableDomain<S, M, W>, root: S, codes: readonly number[]): M[] {
+  const buffer = new Int32Array(Math.max(64, domain.maxMoves * 2));
+  domain.load(root);
+  domain.forced(-1, buffer, 0);
+  const path = codes.map((code) => {
+    const move = domain.codeToMove(code);
+    domain.apply(move);
+    domain.forced(move, buffer, 0);
+    return move;
+  });
+  return pathMoves(domain, root, path);
 }

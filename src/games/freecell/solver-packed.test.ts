@@ -50,7 +50,7 @@ function* randomPositions(
 
 function key(pos: PackedPosition): string {
   const bytes = new Uint8Array(pos.keyBytes);
-  pos.encode(bytes);
+  pos.encodeBytes(bytes);
   return bytes.join(",");
 }
 
@@ -142,10 +142,10 @@ describe("PackedPosition", () => {
         const pos = new PackedPosition(state.rules);
         pos.load(state);
         const bytes = new Uint8Array(pos.keyBytes);
-        pos.encode(bytes);
+        pos.encodeBytes(bytes);
         const hash = pos.hash();
         const copy = new PackedPosition(state.rules);
-        copy.decode(bytes, 0);
+        copy.decodeBytes(bytes, 0);
         expect(key(copy)).toBe(key(pos));
         expect(copy.hash()).toBe(hash);
         expect(Array.from(copy.found)).toEqual(state.foundations);
@@ -200,9 +200,9 @@ describe("PackedPosition", () => {
         pos.load(state);
         expect([pos.disorder, pos.dig()]).toEqual(counts(pos));
         const bytes = new Uint8Array(pos.keyBytes);
-        pos.encode(bytes);
+        pos.encodeBytes(bytes);
         const copy = new PackedPosition(state.rules);
-        copy.decode(bytes, 0);
+        copy.decodeBytes(bytes, 0);
         expect([copy.disorder, copy.dig()]).toEqual(counts(pos));
         const n = pos.generate(GEN_ALL, out, 0);
         for (let k = 0; k < n; k++) {

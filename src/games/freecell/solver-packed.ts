@@ -1,4 +1,5 @@
 import type { Card } from "../../cards/card.ts";
+import type { ResumableDomain } from "../../search/domain.ts";
 import { zobristWords } from "../../search/state-table.ts";
 import type { FreeCellRules, FreeCellState, Move, PlaceKind } from "./rules.ts";
 
@@ -112,7 +113,32 @@ function mixCascade2(x: number): number {
   return Math.imul(x ^ (x >>> 15), 0x2c1b3c6d);
 }
 
-export class PackedPosition {
+/** Weights of the heuristic (see `score`); lower scores are expanded first. */
+export interface Weights {
+  home: number;
+  disorder: number;
+  dig: number;
+  free: number;
+  empty: number;
+  depth: number;
+  /** Cards below the ordered run on top of each cascade. */
+  under: number;
+  /**
+   * Crowded cells: with u cells in use, cramp * (u - 1) * u / 2 (0, 0, 1, 3, 6 … times the weight), so the
+   * last free cells weigh more than the first.
+   */
+  cramp: number;
+}
+
+/** An empty cascade as a move code's destination. */
+const NO_DEST = 63;
+
+/** FreeCell's search domain (King Albert's too): see src/search/domain.ts. */
+export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weights> {
+  /** Which cards the forced moves send home (FORCE_NONE, FORCE_SAFE, FORCE_ALL). */
+  force = FORCE_SAFE;
+  /** Moves one position can list: every source to every destination, counts into empty cascades included. */
+  readonly maxMoves = 1024;
   readonly cascadeCount: number;
   readonly cellCount: number;
   readonly cards: Uint8Array;
@@ -381,7 +407,7 @@ export class PackedPosition {
   }
 
   /** Whether card c goes home under the forcing rule (see isSafeHome in rules.ts for why the safe rule is safe). */
-  forced(c: number, force: number): boolean {
+  sendsHome(c: number, force: number): boolean {
     const suit = c & 3;
     const rank = (c >> 2) + 1;
     if (this.found[suit] !== rank - 1) return false;
@@ -408,7 +434,7 @@ export class PackedPosition {
       changed = false;
       for (let i = 0; i < this.cellCount; i++) {
         const c = this.cells[i];
-        if (c !== NO_CARD && this.forced(c, force)) {
+        if (c !== NO_CARD && this.sendsHome(c, force)) {
           const m = packMove(CELL, i, FOUNDATION, c & 3, 1);
           this.apply(m);
           out[at++] = m;
@@ -418,7 +444,7 @@ export class PackedPosition {
       for (let i = 0; i < this.cascadeCount; i++) {
         while (this.len[i] > 0) {
           const c = this.top(i);
-          if (!this.forced(c, force)) break;
+          if (!this.sendsHome(c, force)) break;
           const m = packMove(CASCADE, i, FOUNDATION, c & 3, 1);
           this.apply(m);
           out[at++] = m;
@@ -440,7 +466,8 @@ export class PackedPosition {
     if (fromKind === FOUNDATION || ((m >> 10) & 3) === FOUNDATION) return this.autoplay(force, out, at);
     if (fromKind === CELL) return at;
     const i = m & 15;
-    if (this.len[i] === 0 || !this.forced(this.cards[i * CASCADE_STRIDE + this.len[i] - 1], force)) return at;
+    if (this.len[i] === 0 || !this.sendsHome(this.cards[i * CASCADE_STRIDE + this.len[i] - 1], force))
+      return at;
     return this.autoplay(force, out, at);
   }
 
@@ -700,7 +727,7 @@ export class PackedPosition {
    * then 253, then the cards in cells in increasing order, then 255 to the end. The foundations follow from
    * the cards that are missing.
    */
-  encode(out: Uint8Array): void {
+  encodeBytes(out: Uint8Array): void {
     const { order, cards, len, cells } = this;
     let k = 0;
     for (let i = 0; i < this.cascadeCount; i++) {
@@ -816,7 +843,7 @@ export class PackedPosition {
   }
 
   /** Loads a position from a canonical key (the inverse of encode, cascades and cells in canonical order). */
-  decode(bytes: Uint8Array, offset: number): void {
+  decodeBytes(bytes: Uint8Array, offset: number): void {
     const { cards, len, cells } = this;
     let at = offset;
     let i = 0;
@@ -837,6 +864,103 @@ export class PackedPosition {
     while (at < end && bytes[at] !== 255) cells[j++] = bytes[at++];
     for (; j < this.cellCount; j++) cells[j] = NO_CARD;
     this.recount();
+  }
+
+  /** The forced moves after `m` (all the rule sends home when m is -1), for the search machinery. */
+  forced(m: number, out: Int32Array, at: number): number {
+    return m < 0 ? this.autoplay(this.force, out, at) : this.autoplayAfter(m, this.force, out, at);
+  }
+
+  private encodeTarget: Uint32Array | undefined;
+  private encodeView: Uint8Array = new Uint8Array(0);
+  private decodeSource: ArrayBufferLike | undefined;
+  private decodeView: Uint8Array = new Uint8Array(0);
+
+  /** The canonical key (see encodeBytes) into `out`'s words. */
+  encode(out: Uint32Array): void {
+    if (out !== this.encodeTarget) {
+      this.encodeTarget = out;
+      this.encodeView = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+    }
+    this.encodeBytes(this.encodeView);
+  }
+
+  /** Loads a position from a key `encode` wrote at word `at` of `words`. */
+  decode(words: Uint32Array, at: number): void {
+    if (words.buffer !== this.decodeSource) {
+      this.decodeSource = words.buffer;
+      this.decodeView = new Uint8Array(words.buffer);
+    }
+    this.decodeBytes(this.decodeView, words.byteOffset + at * 4);
+  }
+
+  /**
+   * A move named by cards rather than places, so it means the same in every ordering of cascades and cells:
+   * the card at the base of what moves, how many, the kind of destination, and the card it lands on (63 for an
+   * empty cascade; the suit for a foundation).
+   */
+  moveCode(m: number): number {
+    const toKind = (m >> 10) & 3;
+    const toIndex = (m >> 6) & 15;
+    let dest = toIndex;
+    if (toKind === CASCADE) dest = this.len[toIndex] === 0 ? NO_DEST : this.top(toIndex);
+    return this.movingCard(m) | ((m >> 12) << 6) | (toKind << 12) | (dest << 14);
+  }
+
+  /** The packed move a code names in this position. */
+  codeToMove(code: number): number {
+    const card = code & 63;
+    const count = (code >> 6) & 63;
+    const toKind = (code >> 12) & 3;
+    const dest = code >> 14;
+    let fromKind = FOUNDATION;
+    let fromIndex = card & 3;
+    for (let i = 0; i < this.cascadeCount; i++) {
+      const n = this.len[i];
+      if (n >= count && this.cards[i * CASCADE_STRIDE + n - count] === card) {
+        fromKind = CASCADE;
+        fromIndex = i;
+      }
+    }
+    for (let i = 0; i < this.cellCount; i++) {
+      if (this.cells[i] === card) {
+        fromKind = CELL;
+        fromIndex = i;
+      }
+    }
+    let toIndex = dest;
+    if (toKind === CELL) {
+      toIndex = this.cells.indexOf(NO_CARD);
+    } else if (toKind === CASCADE) {
+      toIndex = -1;
+      for (let i = 0; i < this.cascadeCount && toIndex < 0; i++) {
+        if (dest === NO_DEST ? this.len[i] === 0 : this.len[i] > 0 && this.top(i) === dest) toIndex = i;
+      }
+    }
+    if (toIndex < 0) throw new RangeError(`move code ${code} does not fit the position`);
+    return packMove(fromKind, fromIndex, toKind, toIndex, count);
+  }
+
+  /** The heuristic under the weights: cards still to go home, how they are buried, space. */
+  score(w: Weights, depth: number): number {
+    const f = this.found;
+    let score = w.home * (52 - f[0] - f[1] - f[2] - f[3]);
+    let under = 0;
+    if (w.under !== 0) {
+      for (let i = 0; i < this.cascadeCount; i++) {
+        const n = this.len[i];
+        if (n > 0) under += n - this.runLength(i);
+      }
+    }
+    score +=
+      w.disorder * this.disorder +
+      w.dig * this.dig() +
+      w.under * under -
+      w.free * this.freeCells -
+      w.empty * this.emptyCascades;
+    const used = this.cellCount - this.freeCells;
+    if (used > 1) score += (w.cramp * (used - 1) * used) >> 1;
+    return score + w.depth * depth + 200;
   }
 
   /** The engine's form of a packed move. */

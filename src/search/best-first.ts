@@ -1,0 +1,200 @@
+import type { BudgetMeter } from "./budget.ts";
+import type { SearchOutcome } from "./depth-first.ts";
+import type { ResumableDomain } from "./domain.ts";
+import { BucketQueue } from "./queue.ts";
+import { StateTable } from "./state-table.ts";
+
+/** Priorities of the bucket queue: a domain's scores are clamped to 0..BUCKETS-1. */
+export const BUCKETS = 4096;
+
+/** A record: the key (or a second hash and a raw position), then parent id, the move code that led here, depth. */
+const PARENT = 0;
+const MOVE = 1;
+const DEPTH = 2;
+
+/**
+ * A best-first search that can stop after a share of positions and go on later where it stopped, so several
+ * searches can take turns (a portfolio): the first to finish answers.
+ *
+ * An exact search keys its table on the whole canonical key, so running out of positions proves there is no
+ * win. The others key it on a 64-bit hash and keep the position beside it in raw form (far cheaper than a
+ * canonical key): two positions with the same 64-bit hash would be taken for one, which could only hide a win
+ * from that search, never make a wrong one (wins are replayed from their moves).
+ */
+export class BestFirst<S, M, W> {
+  readonly table: StateTable;
+  readonly queue = new BucketQueue(BUCKETS);
+  private readonly key: Uint32Array;
+  private readonly hashKey = new Uint32Array(1);
+  private readonly moves: Int32Array;
+  /** Words before the stored position in a record (the second hash when not exact). */
+  private readonly packedAt: number;
+  /** Words before parent, move and depth in a record. */
+  private readonly dataAt: number;
+  meter: BudgetMeter | undefined;
+  expanded = 0;
+  ms = 0;
+  outcome: SearchOutcome = "capped";
+  /** Set when solved: the move codes from the root (forced moves not included). */
+  codes: number[] = [];
+  /** The record whose position the domain holds between expansions (-1: none). */
+  private current = -1;
+
+  constructor(
+    readonly domain: ResumableDomain<S, M, W>,
+    readonly name: string,
+    /** Whether the table is keyed on whole keys: only then may running out of positions prove anything. */
+    readonly exact: boolean,
+    /** The move set `generate` is asked for. */
+    readonly mode: number,
+    readonly weights: W,
+  ) {
+    this.packedAt = exact ? 0 : 1;
+    this.dataAt = this.packedAt + (exact ? domain.keyWords : domain.rawWords);
+    this.table = new StateTable(exact ? domain.keyWords : 1, this.dataAt + 3, undefined, 1024, 4);
+    this.table.reservedBytes = BUCKETS * 4;
+    this.key = new Uint32Array(domain.keyWords);
+    this.moves = new Int32Array(Math.max(4096, domain.maxMoves * 4));
+  }
+
+  /** Whether running out of positions proves that no win exists. */
+  get complete(): boolean {
+    return this.exact;
+  }
+
+  get positions(): number {
+    return this.table.count;
+  }
+
+  get bytes(): number {
+    return this.table.bytes;
+  }
+
+  /** Looks the position the domain holds up, storing it when new; -1 memory, -2 position budget. */
+  private lookup(mayInsert: boolean): number {
+    const { domain, table } = this;
+    if (this.exact) {
+      domain.encode(this.key);
+      return table.findOrInsert(this.key, domain.hash(), mayInsert);
+    }
+    const h = domain.hashBoth();
+    this.hashKey[0] = domain.hash2Value;
+    const id = table.findOrInsert(this.hashKey, h, mayInsert);
+    if (id >= 0 && table.inserted) domain.encodeRaw(table.words, id * table.stride + this.packedAt);
+    return id;
+  }
+
+  /** Starts from `root` with its forced moves made. Returns false when the root cannot be stored. */
+  begin(root: S, meter: BudgetMeter): boolean {
+    const { domain, table, queue } = this;
+    this.meter = meter;
+    this.expanded = 0;
+    this.ms = 0;
+    this.outcome = "capped";
+    this.codes = [];
+    this.current = -1;
+    table.setMeter(meter);
+    table.clear();
+    queue.clear();
+    if (!meter.storePosition()) {
+      this.outcome = "positions";
+      return false;
+    }
+    domain.load(root);
+    domain.forced(-1, this.moves, 0);
+    if (this.lookup(true) < 0) {
+      this.outcome = "memory";
+      return false;
+    }
+    const data = this.dataAt;
+    table.words[data + PARENT] = -1 >>> 0;
+    table.words[data + MOVE] = 0;
+    table.words[data + DEPTH] = 0;
+    if (domain.isWon()) {
+      this.outcome = "solved";
+      return true;
+    }
+    queue.push(0, domain.score(this.weights, 0));
+    return true;
+  }
+
+  /** Searches on until `until` positions are stored (a soft limit), a win, exhaustion or a budget. */
+  resume(until: number): SearchOutcome {
+    const meter = this.meter as BudgetMeter;
+    const t0 = meter.elapsed();
+    if (this.outcome === "capped") this.outcome = this.search(until);
+    this.ms += meter.elapsed() - t0;
+    return this.outcome;
+  }
+
+  private search(until: number): SearchOutcome {
+    const { domain, table, queue, moves, weights, mode } = this;
+    const meter = this.meter as BudgetMeter;
+    const stride = table.stride;
+    const data = this.dataAt;
+    while (table.count < until) {
+      const id = queue.pop();
+      if (id < 0) return "exhausted";
+      if (!meter.tick()) {
+        queue.push(id, 0);
+        return "time";
+      }
+      const base = id * stride;
+      if (this.current >= 0 && table.words[base + data + PARENT] === this.current) {
+        // The child of the position just expanded (a greedy search mostly goes on from there): one move
+        // from it is cheaper than unpacking.
+        const m = domain.codeToMove(table.words[base + data + MOVE]);
+        domain.apply(m);
+        domain.forced(m, moves, 0);
+      } else if (this.exact) {
+        domain.decode(table.words, base + this.packedAt);
+      } else {
+        domain.decodeRaw(table.words, base + this.packedAt);
+      }
+      this.current = id;
+      const depth = table.words[base + data + DEPTH];
+      this.expanded++;
+      const n = domain.generate(mode, moves, 0);
+      for (let k = 0; k < n; k++) {
+        const m = moves[k];
+        const code = domain.moveCode(m);
+        domain.apply(m);
+        const end = domain.forced(m, moves, n);
+        const child = this.lookup(meter.positions < meter.maxPositions);
+        let won = false;
+        if (child >= 0 && table.inserted) {
+          meter.positions++;
+          const cb = child * stride + data;
+          table.words[cb + PARENT] = id;
+          table.words[cb + MOVE] = code;
+          table.words[cb + DEPTH] = depth + 1;
+          if (domain.isWon()) won = true;
+          else queue.push(child, domain.score(weights, depth + 1));
+        }
+        for (let a = end - 1; a >= n; a--) domain.undo(moves[a]);
+        domain.undo(m);
+        if (won) {
+          this.codes = this.path(child);
+          return "solved";
+        }
+        if (child === -1) return "memory";
+        if (child === -2) {
+          meter.storePosition();
+          return "positions";
+        }
+      }
+    }
+    return "capped";
+  }
+
+  private path(id: number): number[] {
+    const { table } = this;
+    const codes: number[] = [];
+    while (id !== 0) {
+      const base = id * table.stride + this.dataAt;
+      codes.push(table.words[base + MOVE]);
+      id = table.words[base + PARENT];
+    }
+    return codes.reverse();
+  }
+}

@@ -1,0 +1,97 @@
+import type { BudgetKind, BudgetMeter } from "./budget.ts";
+import type { SearchOutcome } from "./depth-first.ts";
+import type { PhaseStats, SolveStats } from "./result.ts";
+
+/** What the portfolio needs of a search: it starts, runs in shares of positions, and says how it ended. */
+export interface Runner<S> {
+  readonly name: string;
+  /** Whether running out of positions proves that no win exists. */
+  readonly complete: boolean;
+  readonly positions: number;
+  readonly bytes: number;
+  expanded: number;
+  ms: number;
+  outcome: SearchOutcome;
+  meter: BudgetMeter | undefined;
+  begin(root: S, meter: BudgetMeter): boolean;
+  resume(until: number): SearchOutcome;
+}
+
+/** A search and its shares: `first` positions in the first round (easy deals end there), `quantum` after. */
+export interface Entry<R> {
+  runner: R;
+  first: number;
+  quantum: number;
+}
+
+export type PortfolioEnd<R> =
+  | { kind: "solved"; by: R }
+  | { kind: "unsolvable"; by: R }
+  | { kind: "unknown"; budget: BudgetKind };
+
+/**
+ * Runs several searches in turn, each for its share of positions, until one wins, a complete one runs out of
+ * positions (no win exists), or a budget ends them all. Searches that are not complete and run out simply
+ * drop out. `maxBytes` records the most the tables held.
+ */
+export function runPortfolio<S, R extends Runner<S>>(
+  entries: readonly Entry<R>[],
+  root: S,
+  meter: BudgetMeter,
+  onProgress?: (progress: { positions: number; ms: number }) => void,
+): PortfolioEnd<R> & { maxBytes: number } {
+  meter.bytesUsed = entries.reduce((sum, e) => sum + e.runner.bytes, 0);
+  let maxBytes = meter.bytesUsed;
+  if (meter.bytesUsed > meter.maxBytes) {
+    meter.exceeded = "memory";
+    return { kind: "unknown", budget: "memory", maxBytes };
+  }
+  const live: Entry<R>[] = [];
+  for (const entry of entries) {
+    if (!entry.runner.begin(root, meter)) {
+      return { kind: "unknown", budget: entry.runner.outcome as BudgetKind, maxBytes };
+    }
+    live.push(entry);
+  }
+  for (let round = 0; ; round++) {
+    for (const { runner, first, quantum } of live) {
+      const share = round === 0 ? first : quantum;
+      const outcome = runner.outcome === "solved" ? "solved" : runner.resume(runner.positions + share);
+      maxBytes = Math.max(maxBytes, meter.bytesUsed);
+      if (outcome === "solved") return { kind: "solved", by: runner, maxBytes };
+      if (outcome === "exhausted" && runner.complete) return { kind: "unsolvable", by: runner, maxBytes };
+      if (outcome !== "exhausted" && outcome !== "capped")
+        return { kind: "unknown", budget: outcome, maxBytes };
+      onProgress?.({ positions: meter.positions, ms: meter.elapsed() });
+    }
+    for (let i = live.length - 1; i >= 0; i--) if (live[i].runner.outcome === "exhausted") live.splice(i, 1);
+    if (live.length === 0) throw new Error("every search of the portfolio ended without a verdict");
+  }
+}
+
+/** The stats of a portfolio's run: every search that ran under `meter`, and what the verdict rests on. */
+export function portfolioStats<S>(
+  runners: readonly Runner<S>[],
+  meter: BudgetMeter,
+  maxBytes: number,
+  searched: string,
+  budget?: BudgetKind,
+): SolveStats {
+  const ran = runners.filter((r) => r.meter === meter);
+  const phases: PhaseStats[] = ran.map((r) => ({
+    name: r.name,
+    positions: r.positions,
+    expanded: r.expanded,
+    ms: r.ms,
+    outcome: r.outcome,
+  }));
+  return {
+    positions: meter.positions,
+    expanded: ran.reduce((sum, r) => sum + r.expanded, 0),
+    ms: meter.elapsed(),
+    bytes: maxBytes,
+    phases,
+    searched,
+    ...(budget ? { budget } : {}),
+  };
+}
