@@ -18,7 +18,7 @@ import { Worker } from "node:worker_threads";
 import { dealMicrosoft } from "../src/games/freecell/deal.ts";
 import { applyMove, type FreeCellState, isWon, type Move } from "../src/games/freecell/rules.ts";
 import { countSolution, type FreeCellSolveResult, solve } from "../src/games/freecell/solver.ts";
-import type { SolveRequest, SolveResponse } from "../src/search/protocol.ts";
+import type { Response, SolveRequest } from "../src/search/protocol.ts";
 
 interface Args {
   from: number;
@@ -233,23 +233,24 @@ async function runParallel(args: Args): Promise<Summary> {
               type: "solve",
               id: deal,
               game: "freecell",
-              state: dealMicrosoft(deal),
-              options: { shortest: args.shortest, budget: { ms: args.timeout * 1000 } },
+              deal,
+              shortest: args.shortest,
+              budget: { ms: args.timeout * 1000 },
             };
             worker.postMessage(request);
           };
-          worker.on("message", (response: SolveResponse<Move>) => {
+          worker.on("message", (response: Response) => {
             if (response.type === "error") {
               reject(new Error(`deal ${response.id}: ${response.message}`));
               return;
             }
+            if (response.type !== "result") return;
             pending--;
-            const { result } = response;
             records.push({
               deal: response.id,
-              result: result.result,
-              ms: result.stats.ms,
-              positions: result.stats.positions,
+              result: response.result,
+              ms: response.stats.ms,
+              positions: response.stats.positions,
             });
             send();
           });

@@ -36,4 +36,6 @@ export interface SolveResult<M> {
   stats: SolveStats;
   /** Why the result is unsolvable or unknown, for people. */
   reason?: string;
+  /** The value of the objective searched for, when not a plain win (e.g. the highest score). */
+  value?: number;
 }

@@ -2,7 +2,6 @@ import { BestFirst } from "../../search/best-first.ts";
 import { type Budget, BudgetMeter, type Clock, describeBudget } from "../../search/budget.ts";
 import { codeMoves } from "../../search/domain.ts";
 import { type Entry, portfolioStats, runPortfolio } from "../../search/portfolio.ts";
-import type { ProtocolSolver } from "../../search/protocol.ts";
 import type { SolveResult } from "../../search/result.ts";
 import { Shortener } from "../../search/shorten.ts";
 import { formatMove } from "./notation.ts";
@@ -316,7 +315,3 @@ export function nextMove(
   }
   return { result };
 }
-
-/** `solve` in the shape the worker protocol calls (src/search/protocol.ts): plain state and options in. */
-export const freecellProtocolSolver: ProtocolSolver = (state, options) =>
-  solve(state as unknown as FreeCellState, options as SolveOptions);
