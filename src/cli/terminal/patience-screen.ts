@@ -1,0 +1,497 @@
+import { dealRange, type Numbering } from "../../cards/deals/layout.ts";
+import { escapeControls, quoteToken } from "../../cards/text.ts";
+import type { AnyPatienceGame, AutoPolicy, PileRef, PileView } from "../../games/patience/contract.ts";
+import { type AnySession, Session, type Turn } from "../../games/patience/session.ts";
+import type { SolveAnswer } from "../../search/protocol.ts";
+import type { Key } from "./keys.ts";
+import { rendererFor, type TableRenderer } from "./tables.ts";
+
+/** The solver as the screen uses it: asked off the main thread, so the screen never freezes. */
+export interface Advisor {
+  solve(session: AnySession, budgetMs: number): Promise<SolveAnswer>;
+  /** Stops the search running now (its promise is rejected). */
+  stop(): void;
+}
+
+export interface ScreenOptions {
+  game: AnyPatienceGame;
+  rules: unknown;
+  numbering: Numbering;
+  policy: AutoPolicy;
+  /** A deal number for "new deal", drawn at the edge. */
+  randomDeal: () => number;
+  advisor?: Advisor;
+  /** A saved game to offer. */
+  saved?: AnySession;
+  colour?: boolean;
+  /** Called when the screen changed without a key (a solver's answer arrived). */
+  onChange?: () => void;
+  /** Milliseconds the solver may think for w, t and s. */
+  budgetMs?: number;
+}
+
+type Mode =
+  | { kind: "pick" }
+  | { kind: "destination"; from: number }
+  | { kind: "typing"; purpose: "deal" | "moves"; text: string }
+  | { kind: "help" }
+  | { kind: "resume"; saved: AnySession }
+  | { kind: "thinking"; what: "winnable" | "tip" | "solve" };
+
+type Command = "undo" | "redo" | "new" | "deal" | "type" | "help" | "quit" | "winnable" | "tip" | "solve";
+
+/** Commands and their keys: the lower-case key, or the capital when the game's piles use the lower-case one. */
+const COMMANDS: [Command, string, string][] = [
+  ["undo", "u", "undo"],
+  ["redo", "r", "redo"],
+  ["new", "n", "new deal"],
+  ["deal", "#", "deal by number"],
+  ["type", ":", "type moves"],
+  ["winnable", "w", "winnable?"],
+  ["tip", "t", "tip"],
+  ["solve", "s", "play the solution"],
+  ["help", "?", "help"],
+  ["quit", "q", "quit"],
+];
+
+const BOLD = "\x1b[1m";
+const DIM = "\x1b[2m";
+const RESET = "\x1b[0m";
+
+/** The most of a message the screen shows: a message quoting a file's text is cut rather than filling the screen. */
+const MESSAGE_LIMIT = 400;
+
+/** Text from outside as the screen shows it: control characters escaped, never sent raw, and cut short. */
+export function screenText(text: string): string {
+  const chars = Array.from(text);
+  const cut = chars.length > MESSAGE_LIMIT ? `${chars.slice(0, MESSAGE_LIMIT).join("")}…` : text;
+  return escapeControls(cut);
+}
+
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Terminal patience for every game of the registry, as a pure state machine: keys in, a screen out; the caller
+ * does the I/O. Keys become gestures (a pile's key picks it up, a second key drops it there, the same key again
+ * is a double-click) and the engine decides what they mean.
+ */
+export class PatienceScreen {
+  session: AnySession;
+  private mode: Mode = { kind: "pick" };
+  message = "";
+  quit = false;
+  /** The player's moves of a solution being played, in notation. */
+  private pendingSolution: string[] = [];
+  private cursor = -1;
+  private readonly renderer: TableRenderer;
+
+  constructor(
+    session: AnySession,
+    private readonly options: ScreenOptions,
+  ) {
+    this.session = session;
+    this.renderer = rendererFor(options.game.id);
+    if (options.saved) {
+      this.mode = { kind: "resume", saved: options.saved };
+      this.message = `A saved game of ${this.describeOrigin(options.saved)} (${options.saved.moveCount} moves) is waiting: resume it? (y/n)`;
+    } else {
+      this.message = "? for help";
+    }
+  }
+
+  get game(): AnyPatienceGame {
+    return this.options.game;
+  }
+
+  private describeOrigin(session: AnySession): string {
+    const { deal, numbering } = session.origin;
+    if (deal === undefined) return "a board";
+    return numbering === "solvitaire" ? `Solvitaire deal #${deal}` : `deal #${deal}`;
+  }
+
+  private piles(): PileView[] {
+    return this.game.piles(this.session.state, "player");
+  }
+
+  /** The key of each command in this game (the capital when a pile uses the lower-case key). */
+  private commandKey(command: Command): string {
+    const [, key] = COMMANDS.find(([c]) => c === command) as [Command, string, string];
+    const taken = new Set(this.piles().map((p) => p.key));
+    return taken.has(key) ? key.toUpperCase() : key;
+  }
+
+  private commandFor(name: string): Command | undefined {
+    for (const [command] of COMMANDS) if (this.commandKey(command) === name) return command;
+    return undefined;
+  }
+
+  handleKey(key: Key): void {
+    if (key.ctrl && (key.name === "c" || key.name === "d")) {
+      this.quit = true;
+      return;
+    }
+    const mode = this.mode;
+    if (mode.kind === "resume") {
+      if (key.name === "y" || key.name === "Y") {
+        this.session = mode.saved;
+        this.message = "Resumed.";
+      } else {
+        this.message = "Started a new game; the saved one is replaced when you quit.";
+      }
+      this.mode = { kind: "pick" };
+      return;
+    }
+    if (mode.kind === "help") {
+      this.mode = { kind: "pick" };
+      this.message = "";
+      return;
+    }
+    if (mode.kind === "typing") {
+      this.typeKey(mode, key);
+      return;
+    }
+    if (key.name === "escape") {
+      if (mode.kind === "thinking") this.options.advisor?.stop();
+      this.pendingSolution = [];
+      this.mode = { kind: "pick" };
+      this.message = "";
+      return;
+    }
+    if (mode.kind === "thinking") {
+      this.message = "The solver is thinking: Esc stops it.";
+      return;
+    }
+    if (["left", "right", "up", "down"].includes(key.name)) {
+      this.moveCursor(key.name);
+      return;
+    }
+    if (key.name === "enter" || key.name === "space") {
+      if (this.cursor < 0) this.cursor = 0;
+      else this.pile(this.cursor);
+      return;
+    }
+    const piles = this.piles();
+    const index = piles.findIndex((p) => p.key === key.name);
+    if (index >= 0) {
+      this.pile(index);
+      return;
+    }
+    const command = this.commandFor(key.name);
+    if (command) this.command(command);
+    else this.message = `${quoteToken(key.name)} does nothing here: ? for help.`;
+  }
+
+  /** A pile chosen (by its key, or Enter on the cursor): pick it up, drop on it, or a double-click. */
+  private pile(index: number): void {
+    const piles = this.piles();
+    const pile = piles[index];
+    const state = this.session.state;
+    if (this.mode.kind === "destination") {
+      const from = piles[this.mode.from];
+      this.mode = { kind: "pick" };
+      this.answer(
+        index === piles.indexOf(from)
+          ? this.game.quickMove(state, from.ref)
+          : this.game.intent(state, from.ref, pile.ref),
+      );
+      return;
+    }
+    if (pile.ref.kind === "stock") {
+      this.answer(this.game.quickMove(state, pile.ref));
+      return;
+    }
+    if (
+      pile.ref.kind === "foundation" &&
+      !piles.some((p) => p.ref.kind === "foundation" && p.cards.length > 0)
+    ) {
+      this.message = "The foundations are empty.";
+      return;
+    }
+    if (pile.ref.kind === "foundation") {
+      this.message = `To take a card off a foundation, type the move (${this.commandKey("type")} then, e.g., hs3).`;
+      return;
+    }
+    const lift = pile.cards.length > 0 ? this.game.lift(state, pile.ref, pile.cards.length - 1) : 0;
+    if (lift === 0) {
+      this.message =
+        pile.cards.length === 0 ? `${sentence(pile.label)} is empty.` : `Nothing in ${pile.label} can move.`;
+      return;
+    }
+    this.mode = { kind: "destination", from: index };
+    this.message = `From ${pile.label} to where? (the same key again: home or where it fits; Esc cancels)`;
+  }
+
+  private answer(intent: { move: unknown } | { reason: string }): void {
+    if ("reason" in intent) {
+      this.message = `Illegal: ${intent.reason}${/[.!?]$/.test(intent.reason) ? "" : "."}`;
+      return;
+    }
+    const turn = this.session.play(intent.move);
+    this.message = `${this.turnText(turn)}.${this.afterMoveNote()}`;
+  }
+
+  private turnText(turn: Turn<unknown, unknown>): string {
+    const autos = turn.notation.slice(1);
+    return `${turn.notation[0]}${autos.length ? `, auto: ${autos.join(" ")}` : ""}`;
+  }
+
+  private moveCursor(direction: string): void {
+    const places = this.renderer.place(this.piles());
+    if (this.cursor < 0 || this.cursor >= places.length) {
+      this.cursor = 0;
+      return;
+    }
+    const here = places[this.cursor];
+    let best = -1;
+    let bestCost = Number.POSITIVE_INFINITY;
+    places.forEach((p, i) => {
+      const dx = p.x - here.x;
+      const dy = p.y - here.y;
+      const ahead =
+        direction === "left"
+          ? dx < 0 && dy === 0
+          : direction === "right"
+            ? dx > 0 && dy === 0
+            : direction === "up"
+              ? dy < 0
+              : dy > 0;
+      if (!ahead) return;
+      const cost =
+        direction === "left" || direction === "right" ? Math.abs(dx) : Math.abs(dy) * 100 + Math.abs(dx);
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = i;
+      }
+    });
+    if (best >= 0) this.cursor = best;
+  }
+
+  private command(command: Command): void {
+    const session = this.session;
+    switch (command) {
+      case "quit":
+        this.quit = true;
+        return;
+      case "undo":
+        this.message = session.undo() ? `Undone (${session.moveCount} moves).` : "Nothing to undo.";
+        return;
+      case "redo":
+        this.message = session.redo() ? `Redone (${session.moveCount} moves).` : "Nothing to redo.";
+        return;
+      case "new":
+        this.newDeal(this.options.randomDeal());
+        return;
+      case "deal":
+        this.mode = { kind: "typing", purpose: "deal", text: "" };
+        this.message = "Deal number (Enter to go, Esc to cancel):";
+        return;
+      case "type":
+        this.mode = { kind: "typing", purpose: "moves", text: "" };
+        this.message = "Moves in notation, separated by spaces (Enter to play, Esc to cancel):";
+        return;
+      case "help":
+        this.mode = { kind: "help" };
+        return;
+      default:
+        this.ask(command);
+    }
+  }
+
+  private ask(what: "winnable" | "tip" | "solve"): void {
+    const advisor = this.options.advisor;
+    if (!advisor) {
+      this.message = "No solver is available.";
+      return;
+    }
+    if (this.session.isWon()) {
+      this.message = "This game is already won.";
+      return;
+    }
+    const session = this.session;
+    const at = session.state;
+    this.mode = { kind: "thinking", what };
+    this.message = "Thinking… (Esc stops)";
+    advisor.solve(session, this.options.budgetMs ?? 5000).then(
+      (answer) => {
+        if (this.mode.kind !== "thinking" || this.session !== session || session.state !== at) return;
+        this.mode = { kind: "pick" };
+        this.solved(what, answer);
+        this.options.onChange?.();
+      },
+      (error: Error & { code?: string }) => {
+        if (error.code === "cancelled" || this.session !== session) return;
+        this.mode = { kind: "pick" };
+        this.message = `The solver failed: ${screenText(error.message)}`;
+        this.options.onChange?.();
+      },
+    );
+  }
+
+  private solved(what: "winnable" | "tip" | "solve", answer: SolveAnswer): void {
+    const work = `${answer.stats.positions.toLocaleString("en")} positions, ${Math.round(answer.stats.ms)} ms`;
+    const known = this.game.piles(this.session.state, "player").some((p) => p.cards.some((c) => !c.faceUp))
+      ? " (the solver knows the face-down cards)"
+      : "";
+    if (answer.result === "unsolvable") {
+      this.message = `Not winnable: proved by a complete search (${work})${known}.`;
+      return;
+    }
+    if (answer.result === "unknown") {
+      this.message = `Unknown: ${answer.reason ?? "the search stopped"} (${work}).`;
+      return;
+    }
+    if (what === "winnable" || answer.turns.length === 0) {
+      this.message = `Winnable: a win in ${answer.turns.length} moves (${work})${known}.`;
+      return;
+    }
+    if (what === "tip") {
+      const move = this.game.notation.parse(this.session.state, answer.turns[0]);
+      this.message = `Tip: ${answer.turns[0]}, ${this.game.describe(this.session.state, move)} (${work}).`;
+      return;
+    }
+    this.pendingSolution = answer.turns.slice();
+    this.message = `Playing the solution (${answer.turns.length} moves)…`;
+  }
+
+  /** Plays the next move of a solution being shown; returns false when there is none left. */
+  step(): boolean {
+    const next = this.pendingSolution.shift();
+    if (next === undefined) return false;
+    try {
+      this.session.playNotation(next, "computer");
+    } catch (error) {
+      this.pendingSolution = [];
+      this.message = `The solution stopped: ${screenText((error as Error).message)}.`;
+      return false;
+    }
+    if (this.session.isWon()) {
+      this.pendingSolution = [];
+      this.message = `Solved in ${this.session.moveCount} moves.`;
+    }
+    return this.pendingSolution.length > 0;
+  }
+
+  get playingSolution(): boolean {
+    return this.pendingSolution.length > 0;
+  }
+
+  private typeKey(mode: Extract<Mode, { kind: "typing" }>, key: Key): void {
+    if (key.name === "escape") {
+      this.mode = { kind: "pick" };
+      this.message = "";
+    } else if (key.name === "backspace") {
+      mode.text = mode.text.slice(0, -1);
+    } else if (key.name === "enter") {
+      this.mode = { kind: "pick" };
+      if (mode.purpose === "deal") this.typedDeal(mode.text);
+      else this.typedMoves(mode.text);
+    } else if (key.name === "space") {
+      mode.text += " ";
+    } else if (key.name.length === 1 && !key.ctrl && mode.text.length < 200) {
+      mode.text += key.name;
+    }
+  }
+
+  private typedDeal(text: string): void {
+    const [low, high] = dealRange(this.options.numbering);
+    const n = Number(text);
+    if (!/^\d+$/.test(text) || n < low || n > high) {
+      this.message = `${quoteToken(text)} is not a deal number (${low} to ${high}).`;
+    } else {
+      this.newDeal(n);
+    }
+  }
+
+  private typedMoves(text: string): void {
+    const moves = text.split(/[\s,]+/).filter((m) => m.length > 0);
+    let played = 0;
+    for (const m of moves) {
+      try {
+        this.session.playNotation(m);
+        played++;
+      } catch (error) {
+        const e = error as Error & { reason?: string };
+        this.message = `${played > 0 ? `Played ${played}; ` : ""}${quoteToken(m)}: ${screenText(e.message)}`;
+        return;
+      }
+    }
+    this.message = `Played ${played} move${played === 1 ? "" : "s"}.${this.afterMoveNote()}`;
+  }
+
+  private newDeal(n: number): void {
+    const { game, rules, numbering, policy } = this.options;
+    this.options.advisor?.stop();
+    this.session = Session.deal(game, n, rules, numbering, policy);
+    this.pendingSolution = [];
+    this.mode = { kind: "pick" };
+    this.message = `Deal #${n}.`;
+  }
+
+  private afterMoveNote(): string {
+    if (this.session.isWon())
+      return ` You won in ${this.session.moveCount} moves! ${this.commandKey("new")} for a new deal.`;
+    if (this.game.legalMoves(this.session.state).length === 0) {
+      return ` No legal move is left: ${this.commandKey("undo")} to undo, ${this.commandKey("new")} for a new deal.`;
+    }
+    return "";
+  }
+
+  private helpLines(): string[] {
+    const piles = this.piles();
+    const keys = [...new Set(piles.map((p) => p.key).filter((k): k is string => k !== undefined))];
+    const lines = escapeControls(this.game.about)
+      .split(/(?<=\.) /)
+      .map((l) => l.trim());
+    lines.push("");
+    if (keys.length > 0) {
+      lines.push(`Keys: pick a pile by its key (${keys.join(" ")}), then the pile it goes to;`);
+      lines.push("      the same key twice sends it home or where it fits. Esc cancels.");
+    }
+    lines.push("      Arrows move a cursor between piles; Enter or Space picks and drops.");
+    lines.push(
+      `  ${COMMANDS.map(([command, , words]) => `${this.commandKey(command)} ${words}`).join("   ")}`,
+    );
+    lines.push(`Moves in notation: ${this.commandKey("type")} then e.g. ${this.example()}.`);
+    return lines;
+  }
+
+  private example(): string {
+    const moves = this.game.legalMoves(this.session.state).slice(0, 3);
+    return moves.map((m) => this.game.notation.format(this.session.state, m)).join(" ") || "a move";
+  }
+
+  render(): string {
+    const colour = this.options.colour ?? false;
+    const b = (s: string) => (colour ? `${BOLD}${s}${RESET}` : s);
+    const session = this.session;
+    const score = this.game.score ? `  score: ${this.game.score(session.state)}` : "";
+    const lines = [
+      b(
+        `tsol ${this.game.title}  ${this.describeOrigin(session)}  moves: ${session.moveCount}  auto: ${session.policy}${score}`,
+      ),
+      "",
+    ];
+    const piles = this.piles();
+    const selected = this.mode.kind === "destination" ? this.mode.from : undefined;
+    lines.push(
+      ...this.renderer.draw(piles, { selected, cursor: this.cursor >= 0 ? this.cursor : undefined, colour }),
+    );
+    lines.push("");
+    if (this.mode.kind === "help") {
+      lines.push(...this.helpLines(), "", "(any key to go back)");
+    } else if (this.mode.kind === "typing") {
+      lines.push(screenText(this.message), `> ${screenText(this.mode.text)}_`);
+    } else {
+      lines.push(screenText(this.message));
+      const k = (c: Command) => this.commandKey(c);
+      const footer = `keys pick · ${k("undo")} undo · ${k("redo")} redo · ${k("type")} type · ${k("winnable")} ${k("tip")} ${k("solve")} solver · ${k("help")} help · ${k("quit")} quit`;
+      lines.push(colour ? `${DIM}${footer}${RESET}` : footer);
+    }
+    return lines.join("\n");
+  }
+
+  /** The pile a notation key names, for tests and the help. */
+  pileFor(ref: PileRef): PileView | undefined {
+    return this.piles().find((p) => p.ref.kind === ref.kind && p.ref.index === ref.index);
+  }
+}
