@@ -1,6 +1,6 @@
 import { type Card, orderedDeck } from "../../cards/card.ts";
 import { microsoftDealOrder } from "../../cards/microsoft.ts";
-import { mulberry32, shuffle } from "../../cards/prng.ts";
+import { mulberry32, shuffle } from "../../cards/random.ts";
 import { emptyState, type FreeCellRules, type FreeCellState, makeRules } from "./rules.ts";
 
 /** Lays a deck out as the i-th card to cascade i mod n, each cascade from the bottom card up. */

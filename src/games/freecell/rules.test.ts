@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Card, formatCard, parseCard } from "../../cards/card.ts";
-import { mulberry32, shuffle } from "../../cards/prng.ts";
+import { mulberry32, shuffle } from "../../cards/random.ts";
 import { parseBoard } from "./board-text.ts";
 import { dealMicrosoft } from "./deal.ts";
 import {

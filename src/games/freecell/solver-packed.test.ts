@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mulberry32 } from "../../cards/prng.ts";
+import { mulberry32 } from "../../cards/random.ts";
 import { dealSeeded } from "./deal.ts";
 import { applyUnchecked, type FreeCellRules, type FreeCellState, legalMoves, type Move } from "./rules.ts";
 import {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type Card, rankOf } from "../../cards/card.ts";
-import { mulberry32, shuffle } from "../../cards/prng.ts";
+import { mulberry32, shuffle } from "../../cards/random.ts";
 import { checkSolution } from "../../cli/check.ts";
 import { parseBoard } from "./board-text.ts";
 import { dealMicrosoft } from "./deal.ts";

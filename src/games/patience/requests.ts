@@ -1,5 +1,5 @@
 import type { Numbering } from "../../cards/deals/layout.ts";
-import { mulberry32 } from "../../cards/prng.ts";
+import { mulberry32 } from "../../cards/random.ts";
 import type { Clock } from "../../search/budget.ts";
 import {
   type Failure,

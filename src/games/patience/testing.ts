@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import type { Numbering } from "../../cards/deals/layout.ts";
-import { mulberry32 } from "../../cards/prng.ts";
+import { mulberry32 } from "../../cards/random.ts";
 import type { Budget } from "../../search/budget.ts";
 import type { PatienceGame } from "./contract.ts";
 import { Session } from "./session.ts";

@@ -3,6 +3,8 @@
  * and only where a caller gives none is one drawn, once, by {@link drawSeed}, and then kept with the game.
  */
 
+import { Prng as CardsPrng } from "../../cards/random.ts";
+
 /** A seed as a caller gives it: a 32-bit integer, or any text (hashed to one). */
 export type Seed = number | string;
 
@@ -29,55 +31,20 @@ export function normaliseSeed(seed: Seed): number {
   return hash >>> 0;
 }
 
-/** Draws a fresh seed from the platform's cryptographic source; called only where no seed was given. */
-export function drawSeed(): number {
-  const words = new Uint32Array(1);
-  globalThis.crypto.getRandomValues(words);
-  return words[0]! >>> 0;
-}
+/** Tetris draws its fresh seeds from the project's one entropy source, and uses its one seeded PRNG. */
+export { drawSeed } from "../../cards/entropy.ts";
 
-/**
- * mulberry32: a small, fast 32-bit generator. Its whole state is one word, so a game can save and restore it
- * (and the AI can peek at the next piece by copying it).
- */
-export class Prng {
-  private state: number;
-
+/** The project's PRNG, seeded as Tetris takes seeds (a number, or text hashed to one). */
+export class Prng extends CardsPrng {
   constructor(seed: Seed) {
-    this.state = normaliseSeed(seed);
+    super(normaliseSeed(seed));
   }
 
-  /** The generator's state word; `Prng.fromState(p.getState())` continues the same sequence. */
-  getState(): number {
-    return this.state;
+  static override fromState(state: number): Prng {
+    return new Prng(state >>> 0);
   }
 
-  static fromState(state: number): Prng {
-    const prng = new Prng(0);
-    prng.state = state >>> 0;
-    return prng;
-  }
-
-  clone(): Prng {
-    return Prng.fromState(this.state);
-  }
-
-  /** The next 32-bit unsigned word. */
-  nextUint32(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  }
-
-  /** A whole number in 0..n-1 without modulo bias (VDM's MATH`rand(n)). */
-  nextInt(n: number): number {
-    if (!Number.isInteger(n) || n < 1 || n > 0x100000000) throw new RangeError(`nextInt: bad bound ${n}`);
-    const limit = Math.floor(0x100000000 / n) * n;
-    for (;;) {
-      const word = this.nextUint32();
-      if (word < limit) return word % n;
-    }
+  override clone(): Prng {
+    return Prng.fromState(this.getState());
   }
 }

@@ -1,5 +1,5 @@
 import type { Card } from "../../../src/cards/card.ts";
-import { freshSeed } from "../../../src/cards/prng.ts";
+import { drawSeed } from "../../../src/cards/entropy.ts";
 import { FreeCellGame, type Turn } from "../../../src/games/freecell/game.ts";
 import { formatMove, parseMove, splitMoves } from "../../../src/games/freecell/notation.ts";
 import {
@@ -248,7 +248,7 @@ export class FreeCellController {
     };
     this.emit();
     this.solver
-      .pickDeal(kind, freshSeed(), rules, this.settings.freecell.policy, PICK_BUDGET_MS)
+      .pickDeal(kind, drawSeed(), rules, this.settings.freecell.policy, PICK_BUDGET_MS)
       .then((picked) => {
         this.dealing = false;
         if (!picked) {

@@ -1,4 +1,4 @@
-import { mulberry32 } from "../../../src/cards/prng.ts";
+import { mulberry32 } from "../../../src/cards/random.ts";
 import { dealMicrosoft } from "../../../src/games/freecell/deal.ts";
 import { countSolution, solve } from "../../../src/games/freecell/solver.ts";
 import type { Analysis, PickedDeal, SolverRequest, SolverResponse } from "./protocol.ts";

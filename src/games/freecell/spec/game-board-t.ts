@@ -18,7 +18,8 @@ import {
   rankOf,
   suitOf,
 } from "../../../cards/card.ts";
-import { freshSeed, mulberry32, shuffle } from "../../../cards/prng.ts";
+import { drawSeed } from "../../../cards/entropy.ts";
+import { mulberry32, shuffle } from "../../../cards/random.ts";
 import {
   cascade,
   cell,
@@ -249,7 +250,7 @@ export function deckSet(): CardT[] {
 }
 
 /** CardDeckUtils_randomDeck(): a random permutation of deckSet(); seeded, a seed drawn when none is given. */
-export function randomDeck(seed: number = freshSeed()): CardT[] {
+export function randomDeck(seed: number = drawSeed()): CardT[] {
   return shuffle(orderedDeck(), mulberry32(seed)).map(CardT.fromCard);
 }
 
@@ -341,7 +342,7 @@ export class GameBoardT {
   }
 
   /** A random deal; a seed is drawn when none is given and kept as `.seed`. */
-  static random(seed: number = freshSeed()): GameBoardT {
+  static random(seed: number = drawSeed()): GameBoardT {
     return new GameBoardT(seed);
   }
 

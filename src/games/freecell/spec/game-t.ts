@@ -20,7 +20,8 @@ import {
   rankOf,
   suitOf,
 } from "../../../cards/card.ts";
-import { freshSeed, mulberry32, shuffle } from "../../../cards/prng.ts";
+import { drawSeed } from "../../../cards/entropy.ts";
+import { mulberry32, shuffle } from "../../../cards/random.ts";
 import {
   cascade,
   cell,
@@ -298,7 +299,7 @@ export class GameT {
       this.seed = undefined;
       return;
     }
-    const seed = typeof arg === "number" ? arg : freshSeed();
+    const seed = typeof arg === "number" ? arg : drawSeed();
     this.seed = seed;
     this.cols = randomCascades(seed);
     for (let k = 0; k < CELLS; k++) this.cols.push(new Stack<CardT>(CELL_CAPACITY));
