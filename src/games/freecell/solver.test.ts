@@ -2,9 +2,10 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type Card, rankOf } from "../../cards/card.ts";
 import { mulberry32, shuffle } from "../../cards/random.ts";
-import { checkSolution } from "../../cli/check.ts";
+import { checkSolution } from "../patience/verify.ts";
 import { parseBoard } from "./board-text.ts";
 import { dealMicrosoft } from "./deal.ts";
+import { freecell } from "./index.ts";
 import {
   type AutoPolicy,
   applyMove,
@@ -29,7 +30,7 @@ function expectWins(state: FreeCellState, moves: readonly Move[]): void {
   let s = state;
   for (const move of moves) s = applyMove(s, move);
   expect(isWon(s)).toBe(true);
-  const report = checkSolution(state, solutionNotation(state, moves), "none");
+  const report = checkSolution(freecell, state, solutionNotation(state, moves), "none");
   expect(report).toMatchObject({ valid: true, won: true });
 }
 
