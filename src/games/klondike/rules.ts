@@ -437,7 +437,7 @@ export function legalMoves(state: KlondikeState): KlondikeMove[] {
  * colour at most 3 below; without, also whenever both of the other colour are at most 1 below (no card could
  * ever need it to build on). Aces and twos are always safe.
  */
-export function isSafeHome(foundations: readonly number[], c: Card, fromFoundation: boolean): boolean {
+export function isSafeHome(foundations: ArrayLike<number>, c: Card, fromFoundation: boolean): boolean {
   const r = rankOf(c);
   const s = suitOf(c);
   const red = s === 1 || s === 2;
