@@ -1,6 +1,8 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
+import { escapeControls, shortText } from "../cards/text.ts";
+import { InputError, readTextInput } from "./input.ts";
 
 /** Where tsol keeps save files and high scores: TSOL_DATA_DIR, else $XDG_DATA_HOME/tsol, else ~/.local/share/tsol. */
 export function dataDir(): string {
@@ -24,28 +26,74 @@ export interface ReadResult<T> {
   problem?: string;
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /**
- * Reads a JSON file and checks it with `parse`. A missing file gives neither value nor problem. A file that is
- * not JSON, or that `parse` rejects, is moved aside to `<path>.corrupt-<timestamp>` so the caller can start clean.
+ * Removes the temporary files (`<path>.<pid>.tmp`) that a save killed between its write and its rename left
+ * behind; those of a process still running are its own business and are kept. Returns the files removed.
  */
-export function readJsonFile<T>(path: string, parse: (raw: unknown) => T): ReadResult<T> {
+export function removeStaleTemporaries(path: string): string[] {
+  const dir = dirname(path);
+  const pattern = new RegExp(`^${basename(path).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.(\\d+)\\.tmp$`);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const pid = Number(pattern.exec(name)?.[1]);
+    if (!Number.isInteger(pid) || pid === process.pid || (pid > 0 && isRunning(pid))) continue;
+    try {
+      rmSync(join(dir, name), { force: true });
+      removed.push(name);
+    } catch {
+      // left for the next start
+    }
+  }
+  return removed;
+}
+
+/**
+ * Reads a JSON file (at most 1 MB; a UTF-8 byte-order mark is fine) and checks it with `parse`. A missing file
+ * gives neither value nor problem. A file that is too large, not JSON, or that `parse` rejects, is moved aside to
+ * `<path>.corrupt-<timestamp>` so the caller can start clean. Stale temporary files of a killed save are removed
+ * first. A problem is text fit for the terminal: no control characters, nothing of the file's text at length.
+ */
+export function readJsonFile<T>(path: string, parse: (raw: unknown) => T, what = "file"): ReadResult<T> {
+  removeStaleTemporaries(path);
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readTextInput(path, what);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
-    return { problem: `cannot read ${path}: ${(error as Error).message}` };
+    if (error instanceof InputError && error.errno === "ENOENT") return {};
+    if (!(error instanceof InputError) || error.code !== "input_too_large") {
+      return { problem: escapeControls(`cannot read ${path}: ${shortText((error as Error).message, 200)}`) };
+    }
+    return { problem: moveAside(path, error.message) };
   }
   try {
     return { value: parse(JSON.parse(text)) };
   } catch (error) {
-    const aside = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`;
-    let where = `moved to ${aside}`;
-    try {
-      renameSync(path, aside);
-    } catch (moveError) {
-      where = `could not be moved aside (${(moveError as Error).message})`;
-    }
-    return { problem: `${path} is corrupt (${(error as Error).message}); ${where}` };
+    return { problem: moveAside(path, (error as Error).message) };
   }
+}
+
+function moveAside(path: string, why: string): string {
+  const aside = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+  let where = `moved to ${aside}`;
+  try {
+    renameSync(path, aside);
+  } catch (moveError) {
+    where = `could not be moved aside (${(moveError as Error).message})`;
+  }
+  return escapeControls(`${path} is corrupt (${shortText(why, 200)}); ${where}`);
 }
