@@ -57,6 +57,29 @@ describe("cards", () => {
     expect(() => parseCard("11S")).toThrow(/unknown rank "11"/);
   });
 
+  it("issue 15: look-alike letters were read as suits and ranks (6ſ as 6S, the Kelvin sign as K)", () => {
+    expect(() => parseCard("6ſ")).toThrow('"6ſ": unknown suit "ſ" (use C, D, H or S)');
+    expect(() => parseCard("\u212aS")).toThrow(/unknown rank "\u212a"/);
+    expect(() => parseCard("Kſ")).toThrow(CardParseError);
+    expect(() => parseCard("ＫＳ")).toThrow(CardParseError);
+    expect(formatCard(parseCard("ks"))).toBe("KS");
+    expect(formatCard(parseCard("K♤"))).toBe("KS");
+  });
+
+  it("names a long token once, cut, and never quotes a control character", () => {
+    const error = (() => {
+      try {
+        parseCard(`\x1b]2;PWNED\x07${"K".repeat(1000)}`);
+      } catch (e) {
+        return e as CardParseError;
+      }
+      throw new Error("accepted");
+    })();
+    expect(error.message).toMatch(/^"\\x1b\]2;PWNED\\x07K+…" \(1010 characters\): too long for a card/);
+    expect(error.reason).toBe("too long for a card: a rank and a suit, like TH or 10h");
+    expect(error.message).not.toContain("\x1b");
+  });
+
   it("never crashes on arbitrary text: a card or a CardParseError", () => {
     fc.assert(
       fc.property(fc.string(), (text) => {

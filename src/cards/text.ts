@@ -37,17 +37,28 @@ export function escapeControlsKeepLines(text: string): string {
  * follow), so that a 10 MB token costs a line, not a screenful.
  */
 export function quoteToken(text: string, limit = TOKEN_LIMIT): string {
+  const { body, count, cut } = shorten(text, limit, (ch) => (ch === "\\" || ch === '"' ? `\\${ch}` : ch));
+  return cut ? `"${body}…" (${count} characters)` : `"${body}"`;
+}
+
+/** Like quoteToken without the quotes (for a value shown as JSON, say): control characters escaped, cut with `…`. */
+export function shortText(text: string, limit = TOKEN_LIMIT): string {
+  const { body, cut } = shorten(text, limit, (ch) => ch);
+  return cut ? `${body}…` : body;
+}
+
+function shorten(text: string, limit: number, quote: (ch: string) => string) {
   let body = "";
   let count = 0;
   let cut = false;
   for (const ch of text) {
     count++;
     if (cut) continue;
-    const shown = ch === "\\" || ch === '"' ? `\\${ch}` : ch.replace(UNSAFE, escapeChar);
+    const shown = quote(ch).replace(UNSAFE, escapeChar);
     if (body.length + shown.length > limit) cut = true;
     else body += shown;
   }
-  return cut ? `"${body}…" (${count} characters)` : `"${body}"`;
+  return { body, count, cut };
 }
 
 /** Upper case for ASCII letters only: `ſ` (long s) and `ı` stay what they are instead of becoming S and I. */

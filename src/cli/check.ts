@@ -1,13 +1,16 @@
-import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { parseMove, splitMoves } from "../games/freecell/notation.ts";
+import { quoteToken } from "../cards/text.ts";
+import { NotationError, parseMove, splitMoves } from "../games/freecell/notation.ts";
 import { type AutoPolicy, applyMove, autoMoves, type FreeCellState, isWon } from "../games/freecell/rules.ts";
+import { readTextInput } from "./input.ts";
 import {
   addRuleOptions,
   loadStart,
+  once,
   type RuleOptions,
   reportErrors,
   rulesFromOptions,
+  safeText,
   UsageError,
 } from "./options.ts";
 
@@ -18,7 +21,9 @@ export interface CheckReport {
   moves: number;
   /** 1-based index of the first illegal move in the list given, when there is one. */
   index?: number;
+  /** That move as given (show it with quoteToken). */
   move?: string;
+  /** Why it is illegal, without the move itself. */
   reason?: string;
 }
 
@@ -43,7 +48,7 @@ export function checkSolution(
         moves: count,
         index: i + 1,
         move: moves[i],
-        reason: (error as Error).message,
+        reason: error instanceof NotationError ? error.reason : (error as Error).message,
       };
     }
     count++;
@@ -60,9 +65,21 @@ export function registerCheck(program: Command): void {
     .description("replay a solution and say whether it wins (no automatic moves unless --auto asks)")
     .argument("<game>", "the game: freecell")
     .argument("[N]", "the deal number")
-    .option("--board <file>", "start from a board file instead of a numbered deal (- for standard input)")
-    .option("--moves <moves>", 'the moves in standard notation, e.g. "3h 1a a3"')
-    .option("--solution <file>", "a file of moves in standard notation");
+    .option(
+      "--board <file>",
+      "start from a board file instead of a numbered deal (- for standard input)",
+      once("--board"),
+    )
+    .option(
+      "--moves <moves>",
+      'the moves in standard notation, e.g. "3h 1a a3" (once: put every move in it)',
+      once("--moves", ' (put every move in one --moves "3h 1a a3")'),
+    )
+    .option(
+      "--solution <file>",
+      "a file of moves in standard notation (- for standard input)",
+      once("--solution"),
+    );
   addRuleOptions(command, { autoDefault: "none" }).action(
     (
       game: string,
@@ -70,15 +87,20 @@ export function registerCheck(program: Command): void {
       options: RuleOptions & { board?: string; moves?: string; solution?: string },
     ) =>
       reportErrors(() => {
-        if (game !== "freecell") throw new UsageError(`unknown game "${game}" (known: freecell)`);
+        if (game !== "freecell") throw new UsageError(`unknown game ${quoteToken(game)} (known: freecell)`);
         if ((options.moves === undefined) === (options.solution === undefined)) {
           throw new UsageError("give the moves with --moves or --solution FILE (one of them)");
         }
-        const text = options.moves ?? readFileSync(options.solution as string, "utf8").replace(/#.*$/gm, "");
+        if (options.board === "-" && options.solution === "-")
+          throw new UsageError("the board and the solution cannot both come from standard input");
+        const text =
+          options.moves ?? readTextInput(options.solution as string, "solution").replace(/#.*$/gm, "");
         const { state } = loadStart(n, options.board, rulesFromOptions(options));
         const report = checkSolution(state, splitMoves(text), options.auto ?? "none");
         if (!report.valid) {
-          console.log(`invalid: move ${report.index} "${report.move}": ${report.reason}`);
+          console.log(
+            `invalid: move ${report.index} ${quoteToken(report.move ?? "")}: ${safeText(report.reason ?? "")}`,
+          );
           process.exitCode = 1;
         } else if (!report.won) {
           console.log(`not won: all ${report.moves} moves are legal but the deal is not won`);

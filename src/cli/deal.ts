@@ -1,5 +1,6 @@
 import { type Command, Option } from "commander";
 import { type Card, formatCard, isRed, SUIT_LETTERS } from "../cards/card.ts";
+import { quoteToken } from "../cards/text.ts";
 import { formatBoard } from "../games/freecell/board-text.ts";
 import type { FreeCellState } from "../games/freecell/rules.ts";
 import {
@@ -60,7 +61,7 @@ export function registerDeal(program: Command): void {
     );
   addRuleOptions(command).action((game: string, n: string, options: RuleOptions & { format: string }) =>
     reportErrors(() => {
-      if (game !== "freecell") throw new UsageError(`unknown game "${game}" (known: freecell)`);
+      if (game !== "freecell") throw new UsageError(`unknown game ${quoteToken(game)} (known: freecell)`);
       const { state, deal } = loadStart(n, undefined, rulesFromOptions(options));
       if (options.format === "fcs") process.stdout.write(formatBoard(state));
       else if (options.format === "json") process.stdout.write(`${JSON.stringify(dealJson(state, deal))}\n`);

@@ -1,7 +1,8 @@
 import { type Card, formatCard, isRed, rankOf, suitOf } from "../cards/card.ts";
 import { MAX_MICROSOFT_DEAL } from "../cards/microsoft.ts";
+import { escapeControls, quoteToken } from "../cards/text.ts";
 import { FreeCellGame } from "../games/freecell/game.ts";
-import { formatMove, parseMove, splitMoves } from "../games/freecell/notation.ts";
+import { formatMove, NotationError, parseMove, splitMoves } from "../games/freecell/notation.ts";
 import {
   applyMove,
   CELL_LETTERS,
@@ -195,7 +196,7 @@ export class FreeCellScreen {
         this.ask(name);
         return;
       default:
-        this.message = `"${name}" does nothing here: ? for help.`;
+        this.message = `${quoteToken(name)} does nothing here: ? for help.`;
     }
   }
 
@@ -263,7 +264,7 @@ export class FreeCellScreen {
       if (mode.purpose === "deal") {
         const n = Number(mode.text);
         if (!/^\d+$/.test(mode.text) || n < 1 || n > MAX_MICROSOFT_DEAL) {
-          this.message = `"${mode.text}" is not a deal number (1 to ${MAX_MICROSOFT_DEAL}).`;
+          this.message = `${quoteToken(mode.text)} is not a deal number (1 to ${MAX_MICROSOFT_DEAL}).`;
         } else this.newDeal(n);
       } else this.typedMoves(mode.text);
     } else if (key.name === "space") {
@@ -281,7 +282,8 @@ export class FreeCellScreen {
         this.game.play(parseMove(m, this.game.state));
         played++;
       } catch (error) {
-        this.message = `${played > 0 ? `Played ${played}; ` : ""}"${m}": ${(error as Error).message.replace(/^"[^"]*": /, "")}`;
+        const reason = error instanceof NotationError ? error.reason : (error as Error).message;
+        this.message = `${played > 0 ? `Played ${played}; ` : ""}${quoteToken(m)}: ${reason}`;
         return;
       }
     }
@@ -356,9 +358,9 @@ export class FreeCellScreen {
     if (this.mode.kind === "help") {
       lines.push(...HELP_LINES, "", "(any key to go back)");
     } else if (this.mode.kind === "typing") {
-      lines.push(this.message, `> ${this.mode.text}_`);
+      lines.push(screenText(this.message), `> ${screenText(this.mode.text)}_`);
     } else {
-      lines.push(this.message);
+      lines.push(screenText(this.message));
       lines.push(
         colour
           ? `${DIM}1-8 a-d pick · h home · u undo · r redo · : type · w t s solver · ? help · q quit${RESET}`
@@ -367,6 +369,19 @@ export class FreeCellScreen {
     }
     return lines.join("\n");
   }
+}
+
+/** The most of a message the screen shows: a message quoting a file's text is cut rather than filling the screen. */
+const MESSAGE_LIMIT = 400;
+
+/**
+ * Text from outside (a save's problem, typed keys, an error quoting a move) as the screen shows it: control
+ * characters escaped, never sent to the terminal, and cut to a few lines.
+ */
+export function screenText(text: string): string {
+  const chars = Array.from(text);
+  const cut = chars.length > MESSAGE_LIMIT ? `${chars.slice(0, MESSAGE_LIMIT).join("")}…` : text;
+  return escapeControls(cut);
 }
 
 function placeKey(place: Place): string {

@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { isMicrosoftDeal, MAX_MICROSOFT_DEAL } from "../cards/microsoft.ts";
+import { escapeControlsKeepLines, quoteToken } from "../cards/text.ts";
 import { parseBoard } from "../games/freecell/board-text.ts";
 import { dealMicrosoft } from "../games/freecell/deal.ts";
 import {
@@ -9,6 +9,7 @@ import {
   type FreeCellState,
   makeRules,
 } from "../games/freecell/rules.ts";
+import { readTextInput } from "./input.ts";
 
 export interface RuleOptions {
   cells?: number;
@@ -70,7 +71,7 @@ export function policyFromOptions(options: RuleOptions): AutoPolicy {
 export function parseDealNumber(text: string): number {
   const n = Number(text);
   if (!/^\d+$/.test(text.trim()) || !isMicrosoftDeal(n)) {
-    throw new InvalidArgumentError(`"${text}" is not a deal number (1 to ${MAX_MICROSOFT_DEAL})`);
+    throw new InvalidArgumentError(`${quoteToken(text)} is not a deal number (1 to ${MAX_MICROSOFT_DEAL})`);
   }
   return n;
 }
@@ -79,25 +80,54 @@ export class UsageError extends Error {
   readonly code = "usage";
 }
 
+/** A board read from a file or standard input, kept so that it is read once however often it is used. */
+export interface BoardInput {
+  /** The file name as given (`-` for standard input). */
+  file: string;
+  text: string;
+}
+
+/** Reads `--board FILE` (`-` for standard input), at most 1 MB. */
+export function readBoard(file: string): BoardInput {
+  return { file, text: readTextInput(file, "board") };
+}
+
 /** The position a command starts from: deal N, or a board file (`-` for standard input). */
 export function loadStart(
   deal: string | undefined,
-  boardFile: string | undefined,
+  board: string | BoardInput | undefined,
   rules: FreeCellRules,
 ): { state: FreeCellState; deal?: number } {
-  if (deal !== undefined && boardFile !== undefined)
+  if (deal !== undefined && board !== undefined)
     throw new UsageError("give a deal number or --board, not both");
-  if (boardFile !== undefined) {
-    const text = readFileSync(boardFile === "-" ? 0 : boardFile, "utf8");
+  if (board !== undefined) {
+    const { file, text } = typeof board === "string" ? readBoard(board) : board;
     try {
       return { state: parseBoard(text, rules) };
     } catch (error) {
-      throw new UsageError(`${boardFile}: ${(error as Error).message}`);
+      throw new UsageError(`${file === "-" ? "standard input" : file}: ${(error as Error).message}`);
     }
   }
   if (deal === undefined) throw new UsageError("give a deal number or --board FILE");
   const n = parseDealNumber(deal);
   return { state: dealMicrosoft(n, rules), deal: n };
+}
+
+/**
+ * An option that may be given once only. Commander silently keeps the last of a repeated option, which dropped
+ * input (`--moves a --moves b` checked b alone): a second one is refused as a usage error instead.
+ */
+export function once(name: string, hint = "") {
+  return (text: string, previous: string | undefined): string => {
+    if (previous !== undefined)
+      throw new InvalidArgumentError(`${name} was given twice: give it once${hint}`);
+    return text;
+  };
+}
+
+/** Text for the terminal: control characters from files or arguments are shown escaped, never sent as they are. */
+export function safeText(text: string): string {
+  return escapeControlsKeepLines(text);
 }
 
 /** Runs a command body, turning known errors into a message on standard error and exit code 1 (never a stack trace). */
@@ -107,7 +137,7 @@ export function reportErrors(body: () => void | Promise<void>): Promise<void> {
     .catch((error: unknown) => {
       const e = error as Error & { code?: string };
       if (e && typeof e.code === "string" && e.message) {
-        console.error(`tsol: ${e.message}`);
+        console.error(`tsol: ${safeText(e.message)}`);
         process.exitCode = 1;
         return;
       }

@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
+import { quoteToken } from "../cards/text.ts";
 import { dealMicrosoft } from "../games/freecell/deal.ts";
 import { FreeCellGame } from "../games/freecell/game.ts";
 import { solverAdvisor } from "./freecell-advisor.ts";
@@ -12,6 +13,7 @@ import {
   type RuleOptions,
   reportErrors,
   rulesFromOptions,
+  safeText,
   UsageError,
 } from "./options.ts";
 import { dataDir, readJsonFile, writeJsonAtomic } from "./store.ts";
@@ -31,12 +33,12 @@ export function registerPlay(program: Command): void {
   addRuleOptions(command).action((game: string, n: string | undefined, options: RuleOptions) =>
     reportErrors(async () => {
       if (game !== "freecell")
-        throw new UsageError(`unknown game "${game}" (known: freecell; tetris is "tsol tetris")`);
+        throw new UsageError(`unknown game ${quoteToken(game)} (known: freecell; tetris is "tsol tetris")`);
       if (!process.stdin.isTTY) throw new UsageError("play needs a terminal (standard input is not one)");
       const rules = rulesFromOptions(options);
       const deal = n === undefined ? randomDeal() : parseDealNumber(n);
       dealMicrosoft(deal, rules);
-      const loaded = readJsonFile(saveFile(), FreeCellGame.fromSave);
+      const loaded = readJsonFile(saveFile(), FreeCellGame.fromSave, "saved game");
       const screen = new FreeCellScreen(FreeCellGame.fromDeal(deal, rules, policyFromOptions(options)), {
         rules,
         randomDeal,
@@ -88,6 +90,6 @@ function save(game: FreeCellGame): void {
     if (game.isWon() || (!game.canUndo && !game.canRedo)) rmSync(saveFile(), { force: true });
     else writeJsonAtomic(saveFile(), game.toSave());
   } catch (error) {
-    console.error(`tsol: could not save the game: ${(error as Error).message}`);
+    console.error(`tsol: could not save the game: ${safeText((error as Error).message)}`);
   }
 }

@@ -1,8 +1,9 @@
-import { readFileSync } from "node:fs";
 import { type Command, InvalidArgumentError, Option } from "commander";
+import { escapeControlsKeepLines, shortText } from "../cards/text.ts";
 import type { RandomizerKind } from "../games/tetris/guideline/bag.ts";
 import { drawSeed, normaliseSeed } from "../games/tetris/random.ts";
 import { parseReplay, verifyReplay } from "../games/tetris/replay.ts";
+import { MAX_INPUT_BYTES, readTextInput } from "./input.ts";
 import { lastReplayPath, newSession, playInTerminal } from "./tetris-play.ts";
 import { scoresPath } from "./tetris-scores.ts";
 
@@ -89,16 +90,20 @@ export function registerTetris(program: Command): void {
           (result.rank > 0 ? ` (high score #${result.rank})` : "") +
           ` (seed ${session.seed})`,
       );
-      for (const note of result.notes) console.error(note);
+      for (const note of result.notes) console.error(escapeControlsKeepLines(note));
     });
 }
 
 function runVerify(path: string): void {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, "utf8"));
+    // A replay records every input of a game: a long one runs to megabytes, so the bound is wider than a board's.
+    raw = JSON.parse(readTextInput(path, "replay", 32 * MAX_INPUT_BYTES));
   } catch (error) {
-    console.error(`tetris: cannot read ${path}: ${(error as Error).message}`);
+    // A JSON error quotes the file: escaped and cut, like every text from a file shown here.
+    console.error(
+      escapeControlsKeepLines(`tetris: cannot read ${path}: ${shortText((error as Error).message, 200)}`),
+    );
     process.exitCode = 2;
     return;
   }
@@ -112,7 +117,7 @@ function runVerify(path: string): void {
     );
     if (!matches) process.exitCode = 1;
   } catch (error) {
-    console.error(`tetris: ${(error as Error).message}`);
+    console.error(`tetris: ${shortText((error as Error).message, 300)}`);
     process.exitCode = 2;
   }
 }

@@ -84,4 +84,25 @@ describe("standard move notation", () => {
   it("splits lists on spaces and commas", () => {
     expect(splitMoves(" 3h, 1a  a3\n32 ")).toEqual(["3h", "1a", "a3", "32"]);
   });
+
+  it("issue 15: the Kelvin sign was read as cell k; only ASCII letters name places now", () => {
+    const s = dealMicrosoft(1, { cells: 10 });
+    expect(parseMove("1k", s).to).toEqual({ kind: "cell", index: 9 });
+    expect(parseMove("1K", s).to).toEqual({ kind: "cell", index: 9 });
+    expect(() => parseMove("1\u212a", s)).toThrow(NotationError);
+    expect(() => parseMove("\u212ah", s)).toThrow(NotationError);
+  });
+
+  it("names a move once, escaped and cut, with the reason apart", () => {
+    const s = dealMicrosoft(1);
+    let error: NotationError | undefined;
+    try {
+      parseMove(`\x1b]2;PWNED\x07${"1".repeat(100)}`, s);
+    } catch (e) {
+      error = e as NotationError;
+    }
+    expect(error?.message).toMatch(/^"\\x1b\]2;PWNED\\x071+…" \(110 characters\): too long for a move/);
+    expect(error?.reason).toMatch(/^too long for a move/);
+    expect(error?.message).not.toMatch(/[\u0000-\u001f]/);
+  });
 });

@@ -1,4 +1,5 @@
 import { SUIT_LETTERS, type Suit, suitFromLetter, suitOf } from "../../cards/card.ts";
+import { asciiLower, quoteToken } from "../../cards/text.ts";
 import {
   CELL_LETTERS,
   type FreeCellState,
@@ -18,10 +19,12 @@ import {
 export class NotationError extends Error {
   readonly code = "bad_notation";
   constructor(
+    /** The move as given (it may be long or hold control characters: show it with quoteToken). */
     readonly text: string,
-    reason: string,
+    /** What is wrong, without the move: for a caller that names the move itself. */
+    readonly reason: string,
   ) {
-    super(`"${text}": ${reason}`);
+    super(`${quoteToken(text)}: ${reason}`);
     this.name = "NotationError";
   }
 }
@@ -59,13 +62,17 @@ function parsePlace(text: string, ch: string, state: FreeCellState): Place {
     }
     return { kind: "cell", index };
   }
-  throw new NotationError(text, `"${ch}" is not a cascade (1-9), a cell (a-g, i-k) or the foundation (h)`);
+  throw new NotationError(
+    text,
+    `${quoteToken(ch)} is not a cascade (1-9), a cell (a-g, i-k) or the foundation (h)`,
+  );
 }
 
-/** Reads one move in standard notation against the position it is played in. */
+/** Reads one move in standard notation (ASCII letters in either case) against the position it is played in. */
 export function parseMove(text: string, state: FreeCellState): Move {
-  const t = text.trim().toLowerCase();
+  const t = asciiLower(text.trim());
   if (t.length < 2) throw new NotationError(text, "a move is a source and a destination, like 3h or 1a");
+  if (t.length > 8) throw new NotationError(text, "too long for a move (a move is like 3h, 1a or 36v3)");
   let from: Place;
   let rest: string;
   if (t[0] === "h") {
@@ -86,7 +93,7 @@ export function parseMove(text: string, state: FreeCellState): Move {
   const destinationChar = rest[0];
   const suffix = rest.slice(1);
   if (destinationChar === "h") {
-    if (suffix) throw new NotationError(text, `unexpected "${suffix}" after the destination`);
+    if (suffix) throw new NotationError(text, `unexpected ${quoteToken(suffix)} after the destination`);
     const card = topCard(state, from);
     if (card === undefined) throw new NotationError(text, `${placeName(from)} is empty`);
     return { from, to: foundation(suitOf(card) as Suit), count: 1 };
@@ -98,7 +105,7 @@ export function parseMove(text: string, state: FreeCellState): Move {
     if (!match)
       throw new NotationError(
         text,
-        `unexpected "${suffix}" after the destination (a count is v and hex, like v3)`,
+        `unexpected ${quoteToken(suffix)} after the destination (a count is v and hex, like v3)`,
       );
     if (from.kind !== "cascade" || to.kind !== "cascade") {
       throw new NotationError(text, "a count (v) is only for a run moved between cascades");
