@@ -98,4 +98,69 @@ describe("a game in progress", () => {
     expect(() => FreeCellGame.fromSave({ ...good, rules: { cells: 99 } })).toThrow(/cells must be/);
     expect(() => FreeCellGame.fromSave({ ...good, policy: "most" })).toThrow(/unknown policy/);
   });
+
+  it("issue 15: a save whose board repeats a foundation suit was resumed as a 51-card game", () => {
+    const good = FreeCellGame.fromDeal(1).toSave();
+    const rest = good.board
+      .trimEnd()
+      .split("\n")
+      .map(
+        (line) =>
+          line
+            .split(" ")
+            .filter((c) => c !== "AH")
+            .join(" ") || ":",
+      )
+      .join("\n");
+    expect(
+      FreeCellGame.fromSave({ ...good, deal: null, board: `Foundations: H-A\n${rest}\n` }).state.foundations,
+    ).toEqual([0, 0, 1, 0]);
+    expect(() =>
+      FreeCellGame.fromSave({ ...good, deal: null, board: `Foundations: H-A H-0\n${rest}\n` }),
+    ).toThrow(/board is unreadable: line 1: "H-0": the hearts foundation is given twice/);
+  });
+
+  it('issue 15: a save\'s rules were not checked like the command line\'s ("fromFoundation": "no" counted as true)', () => {
+    const good = FreeCellGame.fromDeal(1).toSave();
+    const refused = (rules: unknown) => () => FreeCellGame.fromSave({ ...good, rules });
+    expect(refused({ ...good.rules, fromFoundation: "no" })).toThrow(/fromFoundation must be true or false/);
+    expect(refused({ ...good.rules, sequenceMoves: 1 })).toThrow(SaveError);
+    expect(refused("x")).toThrow(/rules "x" are not an object of rules/);
+    expect(refused(["cells"])).toThrow(/not an object of rules/);
+    expect(refused(null)).toThrow(/not an object of rules/);
+    expect(refused({ ...good.rules, cells: 4.5 })).toThrow(/cells must be a whole number/);
+    expect(refused({ ...good.rules, cascades: "8" })).toThrow(/cascades must be a whole number/);
+    expect(refused({ ...good.rules, undo: true })).toThrow(/unknown rule "undo"/);
+  });
+
+  it('issue 15: a save\'s deal number was not checked ("deal": -7 was accepted)', () => {
+    const good = FreeCellGame.fromDeal(1).toSave();
+    for (const deal of [-7, 0, 1.5, 2 ** 33, "1", Number.NaN]) {
+      expect(() => FreeCellGame.fromSave({ ...good, deal }), String(deal)).toThrow(/is not a deal number/);
+    }
+    // A deal number that is not the board's is not that deal.
+    expect(() => FreeCellGame.fromSave({ ...good, deal: 2 })).toThrow(/its board is not deal 2/);
+    expect(FreeCellGame.fromSave({ ...good, deal: null }).deal).toBeUndefined();
+  });
+
+  it("shows a save's text escaped and cut in its errors", () => {
+    const good = FreeCellGame.fromDeal(1).toSave();
+    const evil = `\x1b]2;PWNED\x07${"x".repeat(5000)}`;
+    for (const save of [
+      { ...good, moves: [evil] },
+      { ...good, game: evil },
+      { ...good, policy: evil },
+      { ...good, board: `JD KD ${evil}\n` },
+    ]) {
+      let message = "";
+      try {
+        FreeCellGame.fromSave(save);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toContain("\\x1b]2;PWNED\\x07");
+      expect(message).not.toMatch(/[\u0000-\u001f]/);
+      expect(message.length).toBeLessThan(250);
+    }
+  });
 });

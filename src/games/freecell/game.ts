@@ -1,11 +1,14 @@
+import { isMicrosoftDeal, MAX_MICROSOFT_DEAL } from "../../cards/microsoft.ts";
+import { quoteToken, shortText } from "../../cards/text.ts";
 import { formatBoard, parseBoard } from "./board-text.ts";
 import { dealMicrosoft } from "./deal.ts";
-import { formatMove, parseMove } from "./notation.ts";
+import { formatMove, NotationError, parseMove } from "./notation.ts";
 import {
   AUTO_POLICIES,
   type AutoPolicy,
   applyMove,
   autoMoves,
+  DEFAULT_RULES,
   type FreeCellRules,
   type FreeCellState,
   isWon,
@@ -148,13 +151,17 @@ export class FreeCellGame {
     } catch (error) {
       throw new SaveError(`its board is unreadable: ${(error as Error).message}`);
     }
+    if (save.deal !== null && formatBoard(dealMicrosoft(save.deal, save.rules)) !== formatBoard(initial)) {
+      throw new SaveError(`its board is not deal ${save.deal} under its rules`);
+    }
     const game = new FreeCellGame(initial, save.policy, save.deal ?? undefined);
     const replay = (moves: string[]) =>
       moves.forEach((text, i) => {
         try {
           game.playNotation(text);
         } catch (error) {
-          throw new SaveError(`move ${i + 1} "${text}" does not replay: ${(error as Error).message}`);
+          const reason = error instanceof NotationError ? error.reason : (error as Error).message;
+          throw new SaveError(`move ${i + 1} ${quoteToken(text)} does not replay: ${reason}`);
         }
       });
     replay(save.moves);
@@ -183,24 +190,47 @@ export class SaveError extends Error {
   }
 }
 
-function checkSave(raw: unknown): FreeCellSave {
-  if (typeof raw !== "object" || raw === null) throw new SaveError("not an object");
+/** A value from a save as a message shows it: a string quoted, anything else as JSON; escaped and cut. */
+function shown(value: unknown): string {
+  return typeof value === "string" ? quoteToken(value) : shortText(JSON.stringify(value) ?? String(value));
+}
+
+/** Checks a save's shape: every field of the right type and range, the rules as strictly as the command line's. */
+export function checkSave(raw: unknown): FreeCellSave {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new SaveError("not an object");
   const s = raw as Record<string, unknown>;
-  if (s.game !== "freecell") throw new SaveError(`game is ${JSON.stringify(s.game)}, not "freecell"`);
-  if (s.version !== 1) throw new SaveError(`unknown version ${JSON.stringify(s.version)}`);
+  if (s.game !== "freecell") throw new SaveError(`game is ${shown(s.game)}, not "freecell"`);
+  if (s.version !== 1) throw new SaveError(`unknown version ${shown(s.version)}`);
   if (typeof s.board !== "string") throw new SaveError("board is missing");
   if (!AUTO_POLICIES.includes(s.policy as AutoPolicy))
-    throw new SaveError(`unknown policy ${JSON.stringify(s.policy)}`);
+    throw new SaveError(`unknown policy ${shown(s.policy)} (one of ${AUTO_POLICIES.join(", ")})`);
   const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((m) => typeof m === "string");
   if (!isStrings(s.moves) || !isStrings(s.redo)) throw new SaveError("moves are not a list of moves");
-  if (s.deal !== null && (typeof s.deal !== "number" || !Number.isInteger(s.deal))) {
-    throw new SaveError("deal is not a number");
+  if (s.deal !== null && !(typeof s.deal === "number" && isMicrosoftDeal(s.deal))) {
+    throw new SaveError(`deal ${shown(s.deal)} is not a deal number (1 to ${MAX_MICROSOFT_DEAL}, or null)`);
+  }
+  if (typeof s.rules !== "object" || s.rules === null || Array.isArray(s.rules)) {
+    throw new SaveError(`rules ${shown(s.rules)} are not an object of rules`);
+  }
+  const known = Object.keys(DEFAULT_RULES);
+  const unknown = Object.keys(s.rules).filter((key) => !known.includes(key));
+  if (unknown.length > 0) {
+    throw new SaveError(`unknown rule ${quoteToken(unknown[0])} (the rules are ${known.join(", ")})`);
   }
   let rules: FreeCellRules;
   try {
-    rules = makeRules((s.rules ?? {}) as Partial<FreeCellRules>);
+    rules = makeRules(s.rules as Partial<FreeCellRules>);
   } catch (error) {
-    throw new SaveError((error as Error).message);
+    throw new SaveError(`its rules: ${(error as Error).message}`);
   }
-  return { ...(s as unknown as FreeCellSave), rules };
+  return {
+    game: "freecell",
+    version: 1,
+    deal: s.deal as number | null,
+    rules,
+    policy: s.policy as AutoPolicy,
+    board: s.board,
+    moves: s.moves,
+    redo: s.redo,
+  };
 }
