@@ -60,6 +60,15 @@ describe("tsol solve freecell", () => {
     expect(text.trim().split("\n")).toHaveLength(3);
   });
 
+  it("issue 15: --cells 2 (a single count) printed a table row and a JSON array as if it were a range", async () => {
+    const text = await run("1", "--cells", "5");
+    expect(text).toMatch(/^deal 1 \(5 cells\): solved in \d+ moves/);
+    expect(text).not.toMatch(/cells\s+result/);
+    const report = JSON.parse(await run("1", "--cells", "5", "--json"));
+    expect(Array.isArray(report)).toBe(false);
+    expect(report).toMatchObject({ deal: 1, cells: 5, result: "solved" });
+  });
+
   it("says unknown, naming the budget, when --max-positions runs out, and exits with 2", async () => {
     const report = JSON.parse(await run("11982", "--max-positions", "100", "--json"));
     expect(report.result).toBe("unknown");
@@ -75,8 +84,9 @@ describe("tsol solve freecell", () => {
   });
 
   it("reads cell ranges", () => {
-    expect(parseCellRange("4")).toEqual({ low: 4, high: 4 });
-    expect(parseCellRange("0..5")).toEqual({ low: 0, high: 5 });
+    expect(parseCellRange("4")).toEqual({ low: 4, high: 4, range: false });
+    expect(parseCellRange("0..5")).toEqual({ low: 0, high: 5, range: true });
+    expect(parseCellRange("2..2")).toEqual({ low: 2, high: 2, range: true });
     expect(() => parseCellRange("5..2")).toThrow();
     expect(() => parseCellRange("11")).toThrow();
   });

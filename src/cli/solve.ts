@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError } from "commander";
+import { quoteToken } from "../cards/text.ts";
 import { whyNotFullDeck } from "../games/freecell/board-text.ts";
 import type { FreeCellRules, FreeCellState } from "../games/freecell/rules.ts";
 import {
@@ -10,8 +11,10 @@ import {
 import {
   addRuleOptions,
   loadStart,
+  once,
   policyFromOptions,
   type RuleOptions,
+  readBoard,
   reportErrors,
   rulesFromOptions,
   UsageError,
@@ -29,6 +32,8 @@ interface SolveCommandOptions extends Omit<RuleOptions, "cells"> {
 interface CellRange {
   low: number;
   high: number;
+  /** Whether a range was written (`0..5`, even `2..2`): a range prints a table, a single count one solve. */
+  range: boolean;
 }
 
 /** `4` or a range `0..5`. */
@@ -39,7 +44,7 @@ export function parseCellRange(text: string): CellRange {
   if (!match || low > 10 || high > 10 || low > high) {
     throw new InvalidArgumentError("expected a number of cells from 0 to 10, or a range like 0..5");
   }
-  return { low, high };
+  return { low, high, range: match[2] !== undefined };
 }
 
 function positiveNumber(text: string): number {
@@ -94,7 +99,11 @@ export function registerSolve(program: Command): void {
     )
     .argument("<game>", "the game: freecell")
     .argument("[N]", "the deal number")
-    .option("--board <file>", "start from a board file instead of a numbered deal (- for standard input)")
+    .option(
+      "--board <file>",
+      "start from a board file instead of a numbered deal (- for standard input)",
+      once("--board"),
+    )
     .option(
       "--cells <K>",
       "free cells, 0 to 10, or a range such as 0..5 to solve once per count",
@@ -107,17 +116,22 @@ export function registerSolve(program: Command): void {
   addRuleOptions(command, { cellsFlag: false }).action(
     (game: string, n: string | undefined, options: SolveCommandOptions) =>
       reportErrors(() => {
-        if (game !== "freecell") throw new UsageError(`unknown game "${game}" (known: freecell)`);
-        const range = options.cells;
+        if (game !== "freecell") throw new UsageError(`unknown game ${quoteToken(game)} (known: freecell)`);
+        const cellsOption = options.cells;
+        const range = cellsOption?.range === true;
         const counts: (number | undefined)[] = [];
-        if (range) for (let k = range.low; k <= range.high; k++) counts.push(k);
+        if (cellsOption) for (let k = cellsOption.low; k <= cellsOption.high; k++) counts.push(k);
         else counts.push(undefined);
+        if (n !== undefined && options.board !== undefined)
+          throw new UsageError("give a deal number or --board, not both");
+        // Read once: standard input is empty the second time, and a file may change between counts.
+        const board = options.board === undefined ? undefined : readBoard(options.board);
         const policy = policyFromOptions({ auto: options.auto });
         const reports: Record<string, unknown>[] = [];
         let unknown = false;
         for (const cells of counts) {
           const rules = rulesFromOptions({ ...options, cells });
-          const { state, deal } = loadStart(n, options.board, rules);
+          const { state, deal } = loadStart(n, board, rules);
           // A verdict of "impossible" is only worth something for the whole deck: never solve anything else.
           const notWhole = whyNotFullDeck(state);
           if (notWhole !== undefined) throw new UsageError(`not a whole position: ${notWhole}`);

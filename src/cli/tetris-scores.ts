@@ -26,14 +26,25 @@ export function scoresPath(): string {
   return join(dataDir(), "tetris-scores.json");
 }
 
+/** The most a score, a line count or a level can be in a table: far beyond any game, short of nonsense. */
+export const SCORE_LIMITS = {
+  score: 999_999_999,
+  lines: 9_999_999,
+  level: 99_999,
+  seed: 0xffffffff,
+} as const;
+
 function parseEntry(raw: unknown): HighScore {
   if (typeof raw !== "object" || raw === null) throw new Error("a score entry is not an object");
   const r = raw as Record<string, unknown>;
-  for (const key of ["score", "lines", "level", "seed"]) {
-    if (typeof r[key] !== "number" || !Number.isFinite(r[key]))
-      throw new Error(`a score entry has no number "${key}"`);
+  for (const key of ["score", "lines", "level", "seed"] as const) {
+    const value = r[key];
+    if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > SCORE_LIMITS[key]) {
+      throw new Error(`a score entry's "${key}" is not a whole number from 0 to ${SCORE_LIMITS[key]}`);
+    }
   }
-  if (typeof r.date !== "string") throw new Error(`a score entry has no "date"`);
+  if (typeof r.date !== "string" || r.date.length > 40 || Number.isNaN(Date.parse(r.date)))
+    throw new Error(`a score entry has no "date" (an ISO date and time)`);
   return {
     score: r.score as number,
     lines: r.lines as number,
@@ -49,6 +60,8 @@ export function parseScoreTable(raw: unknown): ScoreTable {
   if (r.version !== 1) throw new Error(`unknown version ${String(r.version)}`);
   if (!Array.isArray(r.classic) || !Array.isArray(r.guideline))
     throw new Error("expected classic and guideline lists");
+  if (r.classic.length > KEPT_SCORES || r.guideline.length > KEPT_SCORES)
+    throw new Error(`a table keeps at most ${KEPT_SCORES} scores a mode`);
   return { version: 1, classic: r.classic.map(parseEntry), guideline: r.guideline.map(parseEntry) };
 }
 
@@ -58,7 +71,7 @@ export function emptyTable(): ScoreTable {
 
 /** Loads the table; a corrupt file is moved aside (and reported in `problem`), and an empty table returned. */
 export function loadScores(path = scoresPath()): { table: ScoreTable; problem?: string } {
-  const { value, problem } = readJsonFile(path, parseScoreTable);
+  const { value, problem } = readJsonFile(path, parseScoreTable, "high score file");
   return { table: value ?? emptyTable(), problem };
 }
 
