@@ -1,0 +1,547 @@
+import type { Card } from "../../../cards/card.ts";
+import type { BudgetMeter } from "../../../search/budget.ts";
+import type { SearchDomain } from "../../../search/domain.ts";
+import { mix32, StateTable } from "../../../search/state-table.ts";
+import { shuffleForRedeal } from "../redeal.ts";
+import { type MontanaMove, type MontanaRules, type MontanaState, ROW_SUITS, ROWS } from "../rules.ts";
+import { type Board, Reach } from "./reach.ts";
+
+/**
+ * Montana's packed position for the searches: the board as bytes, where each card lies, the four gaps, and the
+ * rows as ids in a table of distinct rows, so that a position's key is four row ids (sorted when rows are
+ * interchangeable: a key then stands for every order of the rows).
+ *
+ * A move is `from << 6 | to` (places below 64), or REDEAL. Places are row * columns + column.
+ */
+export const REDEAL = 1 << 12;
+
+/** Move sets `generate` is asked for. */
+export const GEN_ALL = 0;
+/** The moves of a strong stubborn set (docs/montana.md), best first: what the complete search expands. */
+export const GEN_REDUCED = 1;
+
+const GAP = -1;
+/** Steps a stubborn-set check may take before it gives up (and the position expands every move). */
+const REACH_WORK = 300;
+/** Places a row word holds (6 bits each, so no place straddles two words). */
+const PER_WORD = 5;
+export const ROW_WORDS = 3;
+
+export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>, Board {
+  readonly keyWords: number;
+  readonly maxMoves = 24;
+  readonly cols: number;
+  readonly places: number;
+  readonly king: number;
+  /** Rows may be told apart only by their contents: the key sorts them. */
+  readonly symmetric: boolean;
+  readonly freeTwos: boolean;
+  readonly fixedSuits: boolean;
+  /** 2s at the head of their row never move (the default rules; fixed suits for a row's own 2). */
+  readonly headsStay: boolean;
+  readonly board: Int8Array;
+  /** Where each card lies (aces -1). */
+  readonly where = new Int8Array(52).fill(-1);
+  /** The gaps' places, in no order. */
+  readonly gaps = new Int8Array(4);
+  /** Length of each row's run from the first column that can never move (0 when the rules let runs move). */
+  readonly fixedRun = new Int8Array(ROWS);
+  redealsLeft = 0;
+  seed = 0;
+  private readonly rowWords = new Uint32Array(ROWS * ROW_WORDS);
+  private readonly rowIds = new Int32Array(ROWS);
+  private dirty = 0xf;
+  private keyHash = 0;
+  private readonly sortIds = new Int32Array(ROWS);
+  private readonly rowKey = new Uint32Array(ROW_WORDS);
+  /** Distinct rows seen, keyed on their packed contents; a position's key is its rows' ids. */
+  readonly rows: StateTable;
+  /** Boards before each redeal, for undo. */
+  private readonly redealStack: { board: Int8Array; seed: number }[] = [];
+  private readonly reach = new Reach();
+  private readonly fillers = new Int32Array(4);
+  private readonly watch = { steadyLo: 0, steadyHi: 0, noGapLo: 0, noGapHi: 0, stayLo: 0, stayHi: 0 };
+
+  constructor(
+    readonly rules: MontanaRules,
+    columns = 13,
+    meter?: BudgetMeter,
+    /** Forced moves and stubborn sets on (off: every move expanded, nothing forced; for tests). */
+    readonly prune = true,
+  ) {
+    this.cols = columns;
+    this.places = ROWS * columns;
+    this.king = columns;
+    this.board = new Int8Array(this.places);
+    this.freeTwos = rules.freeTwos;
+    this.fixedSuits = rules.fixedSuits;
+    this.headsStay = !rules.freeTwos || rules.fixedSuits;
+    this.symmetric = !rules.fixedSuits && rules.redeals === 0;
+    this.keyWords = rules.redeals > 0 ? ROWS + 2 : ROWS;
+    this.rows = new StateTable(ROW_WORDS, ROW_WORDS, meter, 1024);
+  }
+
+  setMeter(meter: BudgetMeter | undefined): void {
+    this.rows.setMeter(meter);
+  }
+
+  load(state: MontanaState): void {
+    if (state.rows[0].length !== this.cols) throw new RangeError("a position of another size");
+    this.where.fill(-1);
+    let g = 0;
+    for (let r = 0; r < ROWS; r++) {
+      for (let c = 0; c < this.cols; c++) {
+        const card = state.rows[r][c];
+        const p = r * this.cols + c;
+        if (card === null) {
+          this.board[p] = GAP;
+          this.gaps[g++] = p;
+        } else {
+          this.board[p] = card;
+          this.where[card] = p;
+        }
+      }
+    }
+    this.redealsLeft = state.redealsLeft;
+    this.seed = state.seed;
+    this.redealStack.length = 0;
+    this.refresh();
+  }
+
+  /** The engine state of the position. */
+  toState(): MontanaState {
+    const rows: (Card | null)[][] = [];
+    for (let r = 0; r < ROWS; r++) {
+      const row: (Card | null)[] = [];
+      for (let c = 0; c < this.cols; c++) {
+        const v = this.board[r * this.cols + c];
+        row.push(v === GAP ? null : v);
+      }
+      rows.push(row);
+    }
+    return { rules: this.rules, rows, redealsLeft: this.redealsLeft, seed: this.seed };
+  }
+
+  /** Row words and fixed runs from the board. */
+  private refresh(): void {
+    for (let r = 0; r < ROWS; r++) this.packRow(r);
+    this.dirty = 0xf;
+    this.computeFixedRuns();
+  }
+
+  private packRow(r: number): void {
+    const base = r * this.cols;
+    for (let w = 0; w < ROW_WORDS; w++) {
+      let word = 0;
+      for (let k = 0; k < PER_WORD; k++) {
+        const c = w * PER_WORD + k;
+        if (c >= this.cols) break;
+        word |= (this.board[base + c] + 1) << (k * 6);
+      }
+      this.rowWords[r * ROW_WORDS + w] = word >>> 0;
+    }
+  }
+
+  private setPlace(p: number, v: number): void {
+    this.board[p] = v;
+    const r = (p / this.cols) | 0;
+    const c = p - r * this.cols;
+    const w = r * ROW_WORDS + ((c / PER_WORD) | 0);
+    const shift = (c % PER_WORD) * 6;
+    this.rowWords[w] = ((this.rowWords[w] & ~(63 << shift)) | ((v + 1) << shift)) >>> 0;
+    this.dirty |= 1 << r;
+  }
+
+  /** Runs from the first column that no move can ever take apart under the rules. */
+  private computeFixedRuns(): void {
+    for (let r = 0; r < ROWS; r++) this.fixedRun[r] = this.runAt(r);
+  }
+
+  private runAt(r: number): number {
+    if (!this.headsStay) return 0;
+    const base = r * this.cols;
+    const first = this.board[base];
+    if (first < 4 || first >= 8) return 0;
+    if (this.fixedSuits && (first & 3) !== ROW_SUITS[r]) return 0;
+    let k = 1;
+    while (k < this.cols && this.board[base + k] === first + 4 * k) k++;
+    return k;
+  }
+
+  /** Whether the card at place p is in a run that never moves. */
+  isFixed(p: number): boolean {
+    const r = (p / this.cols) | 0;
+    return p - r * this.cols < this.fixedRun[r];
+  }
+
+  apply(move: number): void {
+    if (move === REDEAL) {
+      this.applyRedeal();
+      return;
+    }
+    const from = (move >> 6) & 63;
+    const to = move & 63;
+    const card = this.board[from];
+    this.setPlace(to, card);
+    this.setPlace(from, GAP);
+    this.where[card] = to;
+    const gaps = this.gaps;
+    for (let i = 0; i < 4; i++) {
+      if (gaps[i] === to) {
+        gaps[i] = from;
+        break;
+      }
+    }
+    this.updateRuns(to);
+    this.updateRuns(from);
+  }
+
+  undo(move: number): void {
+    if (move === REDEAL) {
+      this.undoRedeal();
+      return;
+    }
+    const from = (move >> 6) & 63;
+    const to = move & 63;
+    const card = this.board[to];
+    this.setPlace(from, card);
+    this.setPlace(to, GAP);
+    this.where[card] = from;
+    const gaps = this.gaps;
+    for (let i = 0; i < 4; i++) {
+      if (gaps[i] === from) {
+        gaps[i] = to;
+        break;
+      }
+    }
+    this.updateRuns(from);
+    this.updateRuns(to);
+  }
+
+  /** A place's row may have gained or lost fixed cards. */
+  private updateRuns(p: number): void {
+    const r = (p / this.cols) | 0;
+    const c = p - r * this.cols;
+    if (c <= this.fixedRun[r]) this.fixedRun[r] = this.runAt(r);
+  }
+
+  private applyRedeal(): void {
+    this.redealStack.push({ board: this.board.slice(), seed: this.seed });
+    const runs = [0, 1, 2, 3].map((r) => this.plainRun(r));
+    const gathered: Card[] = [0, 1, 2, 3];
+    for (let r = 0; r < ROWS; r++) {
+      for (let c = runs[r]; c < this.cols; c++) {
+        const v = this.board[r * this.cols + c];
+        if (v !== GAP) gathered.push(v);
+      }
+    }
+    gathered.sort((a, b) => a - b);
+    const { cards, seed } = shuffleForRedeal(gathered, this.seed);
+    let next = 0;
+    for (let r = 0; r < ROWS; r++) {
+      for (let c = runs[r]; c < this.cols; c++) {
+        const v = cards[next++];
+        this.board[r * this.cols + c] = v < 4 ? GAP : v;
+      }
+    }
+    this.seed = seed;
+    this.redealsLeft--;
+    this.reindex();
+  }
+
+  /** The engine's run from the first column (any 2), which a redeal keeps. */
+  private plainRun(r: number): number {
+    const base = r * this.cols;
+    const first = this.board[base];
+    if (first < 4 || first >= 8) return 0;
+    let k = 1;
+    while (k < this.cols && this.board[base + k] === first + 4 * k) k++;
+    return k;
+  }
+
+  private undoRedeal(): void {
+    const saved = this.redealStack.pop() as { board: Int8Array; seed: number };
+    this.board.set(saved.board);
+    this.seed = saved.seed;
+    this.redealsLeft++;
+    this.reindex();
+  }
+
+  private reindex(): void {
+    this.where.fill(-1);
+    let g = 0;
+    for (let p = 0; p < this.places; p++) {
+      const v = this.board[p];
+      if (v === GAP) this.gaps[g++] = p;
+      else this.where[v] = p;
+    }
+    this.refresh();
+  }
+
+  isWon(): boolean {
+    for (let r = 0; r < ROWS; r++) if (this.plainRun(r) !== this.cols - 1) return false;
+    return true;
+  }
+
+  /** Row ids (looked up for the rows changed since), then the key's hash. Returns false when the row table is full. */
+  private rowIdsReady(): boolean {
+    if (this.dirty === 0) return true;
+    for (let r = 0; r < ROWS; r++) {
+      if ((this.dirty & (1 << r)) === 0) continue;
+      const k = this.rowKey;
+      const base = r * ROW_WORDS;
+      k[0] = this.rowWords[base];
+      k[1] = this.rowWords[base + 1];
+      k[2] = this.rowWords[base + 2];
+      const h = mix32(k[0] ^ mix32(k[1] ^ mix32(k[2] + 0x9e3779b9)));
+      const id = this.rows.findOrInsert(k, h);
+      if (id < 0) return false;
+      this.rowIds[r] = id;
+    }
+    this.dirty = 0;
+    return true;
+  }
+
+  /** Row ids whose table would not grow are set to -1 so the key stays distinct; a full row table shows in keys. */
+  encode(out: Uint32Array): void {
+    if (!this.rowIdsReady()) throw new RowTableFull();
+    const ids = this.sortIds;
+    ids.set(this.rowIds);
+    if (this.symmetric) {
+      // Four ids: a sorting network.
+      swapIfGreater(ids, 0, 1);
+      swapIfGreater(ids, 2, 3);
+      swapIfGreater(ids, 0, 2);
+      swapIfGreater(ids, 1, 3);
+      swapIfGreater(ids, 1, 2);
+    }
+    let h = 0x2545f491;
+    for (let r = 0; r < ROWS; r++) {
+      out[r] = ids[r];
+      h = mix32(h ^ Math.imul(ids[r] + 1, 0x9e3779b1));
+    }
+    if (this.keyWords > ROWS) {
+      out[ROWS] = this.redealsLeft;
+      out[ROWS + 1] = this.seed;
+      h = mix32(h ^ Math.imul(this.seed ^ (this.redealsLeft << 28), 0x85ebca6b));
+    }
+    this.keyHash = h;
+  }
+
+  hash(): number {
+    return this.keyHash;
+  }
+
+  toMove(move: number): MontanaMove {
+    if (move === REDEAL) return { kind: "redeal" };
+    return { kind: "card", card: this.board[(move >> 6) & 63], to: move & 63 };
+  }
+
+  /** Whether a first-column gap in `row` takes the 2 of `suit`. */
+  firstTakes(row: number, suit: number): boolean {
+    return !this.fixedSuits || ROW_SUITS[row] === suit;
+  }
+
+  /** Whether the 2 at place p may leave it. */
+  twoMayLeave(p: number): boolean {
+    return p % this.cols !== 0 || this.freeTwos || this.fixedSuits;
+  }
+
+  /** Appends the moves into gap g. */
+  private movesInto(g: number, out: Int32Array, at: number): number {
+    const col = g % this.cols;
+    if (col === 0) {
+      const row = (g / this.cols) | 0;
+      for (let suit = 0; suit < 4; suit++) {
+        if (this.fixedSuits && ROW_SUITS[row] !== suit) continue;
+        const from = this.where[4 + suit];
+        if (from < 0 || !this.twoMayLeave(from)) continue;
+        out[at++] = (from << 6) | g;
+      }
+      return at;
+    }
+    const left = this.board[g - 1];
+    if (left === GAP || left >> 2 === this.king - 1) return at;
+    out[at++] = (this.where[left + 4] << 6) | g;
+    return at;
+  }
+
+  generate(mode: number, out: Int32Array, at: number): number {
+    if (mode === GEN_REDUCED) return this.generateReduced(out, at);
+    for (let i = 0; i < 4; i++) at = this.movesInto(this.gaps[i], out, at);
+    if (this.redealsLeft > 0) out[at++] = REDEAL;
+    return at;
+  }
+
+  /**
+   * Forced moves: a card whose predecessor lies in a run that never moves goes straight to the gap after it when
+   * it is a king, or the card after it already lies on its right, or it lies in the last column (proof in
+   * docs/montana.md). Writes the moves made to `out`.
+   */
+  forced(_move: number, out: Int32Array, at: number): number {
+    // With a redeal left, where a card lies decides what the redeal gathers: no move is forced.
+    if (!this.prune || !this.headsStay || this.redealsLeft > 0) return at;
+    for (let again = true; again; ) {
+      again = false;
+      for (let i = 0; i < 4; i++) {
+        const g = this.gaps[i];
+        const r = (g / this.cols) | 0;
+        const c = g - r * this.cols;
+        if (c === 0 || c !== this.fixedRun[r]) continue;
+        const x = this.board[g - 1] + 4;
+        if (x >> 2 >= this.king) continue;
+        const p = this.where[x];
+        const king = x >> 2 === this.king - 1;
+        const lastColumn = p % this.cols === this.cols - 1;
+        if (king || lastColumn || this.board[p + 1] === x + 4) {
+          const m = (p << 6) | g;
+          this.apply(m);
+          out[at++] = m;
+          again = true;
+          break;
+        }
+      }
+    }
+    return at;
+  }
+
+  /**
+   * The moves of a strong stubborn set (docs/montana.md): the fills of one gap that must be filled, when no move
+   * outside them could ever change the card on the gap's left, empty the place right of a card that fills it, or
+   * take a 2 that fills it elsewhere. Of the gaps that qualify, the one with the fewest fills; every move when none
+   * does. A gap that qualifies with no fill at all can never be filled: the position is lost (no moves).
+   */
+  private generateReduced(out: Int32Array, at: number): number {
+    const start = at;
+    const all = this.generate(GEN_ALL, out, at);
+    // A redeal changes every place at once: with one left, no set is smaller than every move.
+    if (all - start <= 1 || this.redealsLeft > 0 || !this.prune) return this.order(out, start, all);
+    const cols = this.cols;
+    let best = -1;
+    let bestCount = all - start;
+    let loaded = false;
+    for (let i = 0; i < 4; i++) {
+      const g = this.gaps[i];
+      if (g % cols === cols - 1) continue;
+      let count = 0;
+      for (let k = start; k < all; k++) if ((out[k] & 63) === g) count++;
+      if (count >= bestCount) continue;
+      if (!loaded) {
+        this.reach.load(this);
+        loaded = true;
+      }
+      if (!this.fillsAreStubborn(g, out, start, all)) continue;
+      best = g;
+      bestCount = count;
+      if (count <= 1) break;
+    }
+    if (best < 0) return this.order(out, start, all);
+    let end = start;
+    for (let k = start; k < all; k++) if ((out[k] & 63) === best) out[end++] = out[k];
+    return this.order(out, start, end);
+  }
+
+  /** Whether the fills of gap g (among moves[start..end)) form a strong stubborn set. */
+  private fillsAreStubborn(g: number, moves: Int32Array, start: number, end: number): boolean {
+    const cols = this.cols;
+    // Cheap refusals first: a move into another gap right now that moves the card on g's left, or the card right
+    // of a filler, or takes a filling 2 elsewhere.
+    const fillers = this.fillers;
+    for (let i = 0; i < 4; i++) {
+      const h = this.gaps[i];
+      fillers[i] = h === g ? -2 : this.fillerOf(h);
+    }
+    if (g % cols !== 0) {
+      const left = this.board[g - 1];
+      if (left !== GAP && hasFiller(fillers, left)) return false;
+    }
+    for (let k = start; k < end; k++) {
+      const m = moves[k];
+      if ((m & 63) !== g) continue;
+      const p = (m >> 6) & 63;
+      if (p % cols !== cols - 1 && hasFiller(fillers, this.board[p + 1])) return false;
+      if (this.board[p] < 8 && hasFiller(fillers, -3)) return false;
+    }
+    const w = this.watch;
+    w.steadyLo = 0;
+    w.steadyHi = 0;
+    w.noGapLo = 0;
+    w.noGapHi = 0;
+    w.stayLo = 0;
+    w.stayHi = 0;
+    // The card (or gap) on g's left must stay: every fill of g hangs on it.
+    if (g % cols !== 0) {
+      const left = g - 1;
+      if (left < 32) w.steadyLo |= 1 << left;
+      else w.steadyHi |= 1 << (left - 32);
+    }
+    for (let k = start; k < end; k++) {
+      const m = moves[k];
+      if ((m & 63) !== g) continue;
+      const p = (m >> 6) & 63;
+      // The place right of a card that fills g must never be a gap (its successor would go there).
+      if (p % cols !== cols - 1) {
+        const q = p + 1;
+        if (this.board[q] === GAP) return false;
+        if (q < 32) w.noGapLo |= 1 << q;
+        else w.noGapHi |= 1 << (q - 32);
+      }
+      // A 2 that fills g must not go to another first-column gap instead.
+      const y = this.board[p];
+      if (y < 8) w.stayLo |= 1 << y;
+    }
+    return this.reach.run(this, g < 32 ? 1 << g : 0, g < 32 ? 0 : 1 << (g - 32), w, REACH_WORK);
+  }
+
+  /** The card that may fill gap h now (-3 for "any 2", -1 for none). */
+  private fillerOf(h: number): number {
+    if (h % this.cols === 0) return -3;
+    const left = this.board[h - 1];
+    if (left === GAP || left >> 2 === this.king - 1) return -1;
+    return left + 4;
+  }
+
+  /** Orders moves best first: a card joining a fixed run, then the rest as generated. */
+  private order(out: Int32Array, start: number, end: number): number {
+    let front = start;
+    for (let k = start; k < end; k++) {
+      const m = out[k];
+      if (m === REDEAL) continue;
+      const to = m & 63;
+      const r = (to / this.cols) | 0;
+      if (to - r * this.cols === this.fixedRun[r]) {
+        out[k] = out[front];
+        out[front++] = m;
+      }
+    }
+    // The redeal last.
+    for (let k = start; k < end - 1; k++) {
+      if (out[k] === REDEAL) {
+        out[k] = out[end - 1];
+        out[end - 1] = REDEAL;
+        break;
+      }
+    }
+    return end;
+  }
+}
+
+function hasFiller(fillers: Int32Array, card: number): boolean {
+  return fillers[0] === card || fillers[1] === card || fillers[2] === card || fillers[3] === card;
+}
+
+function swapIfGreater(a: Int32Array, i: number, j: number): void {
+  if (a[i] > a[j]) {
+    const t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+  }
+}
+
+/** The table of rows could not grow within the memory budget. */
+export class RowTableFull extends Error {
+  constructor() {
+    super("the row table is full");
+    this.name = "RowTableFull";
+  }
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { mulberry32, shuffle } from "../../cards/random.ts";
+import { dealMontana, montana } from "./index.ts";
+import { applyMove, isWon, type MontanaMove, type MontanaRules, type MontanaState } from "./rules.ts";
+import { naiveSolve } from "./search/naive.ts";
+import { solve, solveMontana } from "./solver.ts";
+
+/** A random position of a cut-down deck: ranks 1..columns, four rows of `columns` places, the aces taken out. */
+function cutDown(columns: number, random: () => number, rules: MontanaRules, seed = 0): MontanaState {
+  const deck = shuffle(
+    Array.from({ length: 4 * columns }, (_, i) => i),
+    random,
+  );
+  const rows = [0, 1, 2, 3].map((r) =>
+    deck.slice(r * columns, (r + 1) * columns).map((c) => (c < 4 ? null : c)),
+  );
+  return { rules, rows, redealsLeft: rules.redeals, seed };
+}
+
+function wins(start: MontanaState, moves: readonly MontanaMove[]): boolean {
+  let s = start;
+  for (const m of moves) s = applyMove(s, m);
+  return isWon(s);
+}
+
+describe("Montana solver", () => {
+  const variants: [string, Partial<MontanaRules>, number][] = [
+    ["2s stay", {}, 5],
+    ["2s stay", {}, 6],
+    ["free twos", { freeTwos: true }, 5],
+    ["fixed suits", { fixedSuits: true }, 5],
+    ["fixed suits", { fixedSuits: true }, 6],
+    ["one redeal", { redeals: 1 }, 5],
+  ];
+  for (const [name, r, columns] of variants) {
+    it(`agrees with a naive search on random 4 x ${columns} games (${name}), every solution winning`, () => {
+      const rules = montana.rules.make(r);
+      const random = mulberry32(columns * 1000 + Object.keys(r).length);
+      const tally = { solved: 0, unsolvable: 0 };
+      for (let t = 0; t < 150; t++) {
+        const start = cutDown(columns, random, rules, t);
+        const naive = naiveSolve(start);
+        const ours = solve(start);
+        expect(ours.result).toBe(naive.result);
+        if (ours.result === "solved") expect(wins(start, ours.moves)).toBe(true);
+        if (naive.result === "solved" || naive.result === "unsolvable") tally[naive.result]++;
+      }
+      // Both verdicts occur, so the comparison means something.
+      expect(tally.solved).toBeGreaterThan(5);
+      expect(tally.unsolvable).toBeGreaterThan(2);
+    });
+  }
+
+  it("gives the verdicts of a plain search of every move on full deals, with fewer positions", () => {
+    for (const n of [5, 7, 9, 14, 19, 20]) {
+      const start = dealMontana(n, montana.rules.defaults, "solvitaire");
+      const pruned = solve(start);
+      const plain = solveMontana(start, {}, false);
+      expect(pruned.result).toBe(plain.result);
+      expect(pruned.stats.positions).toBeLessThanOrEqual(plain.stats.positions);
+      if (pruned.result === "solved") expect(wins(start, pruned.moves)).toBe(true);
+    }
+  });
+
+  it("says unsolvable only for a complete search, naming what it searched", () => {
+    const start = dealMontana(7, montana.rules.defaults, "solvitaire");
+    const result = solve(start);
+    expect(result.result).toBe("unsolvable");
+    expect(result.stats.searched).toMatch(/every position reachable/);
+    expect(result.stats.phases.at(-1)).toMatchObject({ name: "complete", outcome: "exhausted" });
+  });
+
+  it("gives unknown when a budget runs out, naming it", () => {
+    const start = dealMontana(4, montana.rules.defaults, "solvitaire");
+    const result = solve(start, { budget: { positions: 1000 } });
+    expect(result.result).toBe("unknown");
+    expect(result.stats.budget).toBe("positions");
+    expect(result.reason).toMatch(/position budget/);
+  });
+
+  it("regression: extending a run at once is not safe (it would lose this won 4 x 5 game)", () => {
+    // Row a runs 2C; the gap after it takes the 3C, which the only win first uses as a stepping stone.
+    const rows = [
+      [4, null, 15, null, 11],
+      [12, 5, 14, null, 13],
+      [16, 18, 9, null, 6],
+      [10, 8, 19, 7, 17],
+    ];
+    const start: MontanaState = { rules: montana.rules.defaults, rows, redealsLeft: 0, seed: 0 };
+    const extended = applyMove(start, { kind: "card", card: 8, to: 1 });
+    expect(naiveSolve(start).result).toBe("solved");
+    expect(naiveSolve(extended).result).toBe("unsolvable");
+    expect(solve(start).result).toBe("solved");
+  });
+});

@@ -1,0 +1,162 @@
+import { type BudgetMeter, describeBudget, BudgetMeter as Meter } from "../../search/budget.ts";
+import { DepthFirst, type SearchOutcome } from "../../search/depth-first.ts";
+import { pathMoves } from "../../search/domain.ts";
+import { type Entry, portfolioStats, type Runner, runPortfolio } from "../../search/portfolio.ts";
+import type { SolveResult } from "../../search/result.ts";
+import type { SolveOptions } from "../patience/contract.ts";
+import { applyMove, isWon, type MontanaMove, type MontanaState } from "./rules.ts";
+import { GEN_REDUCED, MontanaPosition, RowTableFull } from "./search/packed.ts";
+
+/**
+ * Montana's solver: a depth-first search with an explicit stack over the packed position, every position kept in a
+ * table keyed on its rows (in any order when the rules cannot tell rows apart), expanding only the moves of a strong
+ * stubborn set and making the moves proven never wrong at once (docs/montana.md). When it runs out of positions
+ * the deal is unsolvable; a budget met first gives unknown.
+ *
+ * Under free twos a search with the 2s heading rows kept in place runs in turns with it: its solutions are free-two
+ * solutions too, and it finds most of them fast. Only the search of the real rules may say unsolvable.
+ */
+
+/** One depth-first search over its own packed position, from the root under `rules` of its own. */
+export class MontanaSearch implements Runner<MontanaState> {
+  readonly search: DepthFirst<MontanaState, MontanaMove>;
+  root: MontanaState | undefined;
+
+  constructor(
+    readonly name: string,
+    /** Whether running out of positions proves the deal unsolvable under the rules being solved. */
+    readonly complete: boolean,
+    readonly domain: MontanaPosition,
+  ) {
+    this.search = new DepthFirst(domain, name, GEN_REDUCED);
+  }
+
+  get positions(): number {
+    return this.search.positions;
+  }
+  get bytes(): number {
+    return this.search.bytes + this.domain.rows.bytes;
+  }
+  get expanded(): number {
+    return this.search.expanded;
+  }
+  set expanded(n: number) {
+    this.search.expanded = n;
+  }
+  get ms(): number {
+    return this.search.ms;
+  }
+  set ms(n: number) {
+    this.search.ms = n;
+  }
+  get outcome(): SearchOutcome {
+    return this.search.outcome;
+  }
+  set outcome(o: SearchOutcome) {
+    this.search.outcome = o;
+  }
+  get meter(): BudgetMeter | undefined {
+    return this.search.meter;
+  }
+  set meter(m: BudgetMeter | undefined) {
+    this.search.meter = m;
+  }
+
+  begin(root: MontanaState, meter: BudgetMeter): boolean {
+    this.root = { ...root, rules: this.domain.rules };
+    this.domain.setMeter(meter);
+    return this.guard(meter, () => this.search.begin(this.root as MontanaState, meter));
+  }
+
+  resume(until: number): SearchOutcome {
+    const meter = this.search.meter as BudgetMeter;
+    this.guard(meter, () => this.search.resume(until));
+    return this.search.outcome;
+  }
+
+  /** The row table filling the memory budget ends the search like its own table would. */
+  private guard<T>(meter: BudgetMeter, run: () => T): T | false {
+    try {
+      return run();
+    } catch (error) {
+      if (!(error instanceof RowTableFull)) throw error;
+      meter.exceeded = "memory";
+      this.search.outcome = "memory";
+      return false;
+    }
+  }
+
+  /** The engine's moves of the win found. */
+  solution(): MontanaMove[] {
+    return pathMoves(this.domain, this.root as MontanaState, this.search.path());
+  }
+}
+
+export function solve(state: MontanaState, options: SolveOptions = {}): SolveResult<MontanaMove> {
+  return solveMontana(state, options);
+}
+
+/** The solver, with `prune: false` for a plain search of every move (the tests' cross-check). */
+export function solveMontana(
+  state: MontanaState,
+  options: SolveOptions = {},
+  prune = true,
+): SolveResult<MontanaMove> {
+  const meter = new Meter(options.budget ?? {}, options.now);
+  const columns = state.rows[0].length;
+  const { rules } = state;
+  const entries: Entry<MontanaSearch>[] = [];
+  if (rules.freeTwos && !rules.fixedSuits && prune) {
+    const stay = new MontanaPosition({ ...rules, freeTwos: false }, columns, meter);
+    entries.push({ runner: new MontanaSearch("twos stay", false, stay), first: 400_000, quantum: 400_000 });
+  }
+  const main = new MontanaSearch("complete", true, new MontanaPosition(rules, columns, meter, prune));
+  entries.push({ runner: main, first: 100_000, quantum: 400_000 });
+  const end = runPortfolio(entries, state, meter, options.onProgress);
+  const runners = entries.map((e) => e.runner);
+  const searched = searchedWords(state);
+  if (end.kind === "solved") {
+    const moves = end.by.solution();
+    checkWin(state, moves);
+    return { result: "solved", moves, stats: portfolioStats(runners, meter, end.maxBytes, searched) };
+  }
+  if (end.kind === "unsolvable") {
+    return {
+      result: "unsolvable",
+      moves: [],
+      stats: portfolioStats(runners, meter, end.maxBytes, searched),
+      reason: "no sequence of moves wins this deal: every position that can be reached was searched",
+    };
+  }
+  return {
+    result: "unknown",
+    moves: [],
+    stats: portfolioStats(runners, meter, end.maxBytes, searched, end.budget),
+    reason: describeBudget(end.budget, meter),
+  };
+}
+
+/** What a verdict of this solver rests on, in words. */
+function searchedWords(state: MontanaState): string {
+  const { rules } = state;
+  const rows =
+    rules.fixedSuits || state.redealsLeft > 0 ? "rows kept apart" : "rows in any order taken as one position";
+  const twos = rules.fixedSuits
+    ? "each 2 only to its own row's first place"
+    : rules.freeTwos
+      ? "any 2 to any first-column gap"
+      : "a 2 heading a row staying there";
+  const redeals = state.redealsLeft > 0 ? `, ${state.redealsLeft} redeals with their shuffles known` : "";
+  return (
+    `every position reachable with single-card moves (${twos}${redeals}), ${rows}; only the moves of a strong ` +
+    "stubborn set expanded, and a card joining a run that can never move again placed at once when it is a king, " +
+    "its successor already lies on its right, or it lies in the last column (docs/montana.md)"
+  );
+}
+
+/** Replays the moves through the engine; a solution that does not win is a bug, never an answer. */
+function checkWin(start: MontanaState, moves: readonly MontanaMove[]): void {
+  let s = start;
+  for (const m of moves) s = applyMove(s, m);
+  if (!isWon(s)) throw new Error("internal error: the solver's moves do not win the deal");
+}
