@@ -128,6 +128,17 @@ describe("issue 15: smaller defects", () => {
     expect(r.stderr).toBe("tsol: cannot write to standard output: no space left on the device\n");
   });
 
+  it("a closed pipe on standard output (EPIPE) ends in one line and exit 1, not a stack trace", () => {
+    // `true` exits before tsol has started, so tsol's first write meets a pipe nobody reads.
+    const r = spawnSync(
+      "bash",
+      ["-c", `"${process.execPath}" "${BIN}" deal freecell 1 | true; exit \${PIPESTATUS[0]}`],
+      { cwd: ROOT, encoding: "utf8" },
+    );
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe("tsol: cannot write to standard output: the reader closed it\n");
+  });
+
   it("solve --board - --cells 3..4 read standard input once per count (the second read was empty)", () => {
     const board = tsol(["deal", "freecell", "1", "--format", "fcs"]).stdout;
     const r = tsol(["solve", "freecell", "--board", "-", "--cells", "3..4", "--json"], { input: board });
