@@ -37,6 +37,11 @@ export interface SolveRequest extends GameRequest {
   objective?: string;
   /** Send progress messages about every this many ms (none when absent). */
   progressMs?: number;
+  /**
+   * Whether to work out the player's turns (default true). A survey sets false: it needs only the moves, and
+   * splitting a solution into turns costs more than many solves.
+   */
+  turns?: boolean;
 }
 
 /** Finds a deal to play: the first winnable of a few drawn from `seed`, or the one with the fewest moves. */
@@ -57,7 +62,7 @@ export interface SolveAnswer {
   result: SolveOutcome;
   /** Every move, automatic ones written out, in notation: what `tsol check` replays with no automatic moves. */
   moves: string[];
-  /** The player's moves of the same solution under the policy: one per turn. */
+  /** The player's moves of the same solution under the policy: one per turn (empty when not asked for). */
   turns: string[];
   stats: SolveStats;
   /** Why the result is unsolvable or unknown, for people. */

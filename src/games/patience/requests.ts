@@ -93,7 +93,8 @@ async function solveRequest(
       : {}),
   });
   const moves = movesNotation(game, start, result.moves);
-  const turns = solutionTurns(game, start, result.moves, policy).map((t) => t.notation[0]);
+  const turns =
+    request.turns === false ? [] : solutionTurns(game, start, result.moves, policy).map((t) => t.notation[0]);
   return {
     type: "result",
     id: request.id,

@@ -1,0 +1,449 @@
+import { findPatience } from "../games/registry.ts";
+import { type DealResult, describeBudget, type SurveyBudget } from "./settings.ts";
+import type { StoredSurvey } from "./store.ts";
+
+/** z for a two-sided 95% interval. */
+export const Z95 = 1.959963984540054;
+
+/** The Wilson score interval of `successes` out of `n` (both bounds in 0..1; [0, 1] when n is 0). */
+export function wilson(successes: number, n: number, z = Z95): { low: number; high: number } {
+  if (n === 0) return { low: 0, high: 1 };
+  const p = successes / n;
+  const z2 = z * z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+/**
+ * The share of deals winnable, as Solvitaire reports it: the low end is the Wilson interval's lower bound with
+ * every unknown deal counted as lost, the high end its upper bound with every unknown counted as won; `share`
+ * is the middle of the two and `margin` half their distance ("68.542% ± 0.092").
+ */
+export interface Winnable {
+  share: number;
+  low: number;
+  high: number;
+  margin: number;
+}
+
+export function winnable(solved: number, unsolvable: number, unknown: number, z = Z95): Winnable {
+  const n = solved + unsolvable + unknown;
+  const low = wilson(solved, n, z).low;
+  const high = wilson(solved + unknown, n, z).high;
+  return { share: (low + high) / 2, low, high, margin: (high - low) / 2 };
+}
+
+/** The nearest-rank quantile of sorted values (q in 0..1): always one of the values, so figures are exact. */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.max(1, Math.ceil(q * sorted.length));
+  return sorted[Math.min(sorted.length, rank) - 1];
+}
+
+export interface Spread {
+  median: number;
+  p99: number;
+  max: number;
+}
+
+function spread(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    median: quantile(sorted, 0.5),
+    p99: quantile(sorted, 0.99),
+    max: sorted.length ? sorted[sorted.length - 1] : 0,
+  };
+}
+
+/** One survey's figures: the object `tsol survey report --json` prints in its `surveys` list. */
+export interface SurveyReport {
+  name: string;
+  game: string;
+  title: string;
+  rules: Record<string, unknown>;
+  /** The rules in words (the game's label). */
+  label: string;
+  numbering: string;
+  policy: string;
+  budget: SurveyBudget;
+  solverVersion: string;
+  created: string;
+  /** Deals with a result. */
+  deals: number;
+  /** The lowest and highest deal numbers with a result. */
+  first: number | null;
+  last: number | null;
+  solved: number;
+  unsolvable: number;
+  unknown: number;
+  winnable: Winnable;
+  /** Solver time per deal in ms (wall time of the search in its thread). */
+  ms: Spread & { total: number };
+  /** Positions stored per deal. */
+  positions: Spread;
+  /** Solution length (every move written out) of the solved deals. */
+  length: Spread;
+  /** The deals that took the most positions, most first (ties: lower deal first). */
+  hardest: { deal: number; outcome: string; positions: number; ms: number }[];
+  /** Every deal proved impossible. */
+  impossible: number[];
+  /** Every deal left undecided, with the budget it was given. */
+  undecided: number[];
+  /** Deals retried with a larger budget than the survey's (counted by the budget they were last given). */
+  budgets: { budget: SurveyBudget; deals: number }[];
+  /** Results with a note (an error, a solution that did not replay): each is also unknown. */
+  notes: { deal: number; note: string }[];
+}
+
+/** Deals named in `hardest`. */
+const HARDEST = 10;
+
+export function buildReport(survey: StoredSurvey, results: readonly DealResult[]): SurveyReport {
+  const game = findPatience(survey.game);
+  let label = survey.game;
+  if (game) {
+    try {
+      label = game.rules.label(game.rules.make(survey.rules));
+    } catch {
+      label = `${game.title} (rules this version does not take: ${JSON.stringify(survey.rules)})`;
+    }
+  }
+  const count = { solved: 0, unsolvable: 0, unknown: 0 };
+  const impossible: number[] = [];
+  const undecided: number[] = [];
+  const notes: { deal: number; note: string }[] = [];
+  const byBudget = new Map<string, { budget: SurveyBudget; deals: number }>();
+  let totalMs = 0;
+  for (const r of results) {
+    count[r.outcome]++;
+    if (r.outcome === "unsolvable") impossible.push(r.deal);
+    if (r.outcome === "unknown") undecided.push(r.deal);
+    if (r.note) notes.push({ deal: r.deal, note: r.note });
+    totalMs += r.ms;
+    const key = JSON.stringify(r.budget);
+    const entry = byBudget.get(key) ?? { budget: r.budget, deals: 0 };
+    entry.deals++;
+    byBudget.set(key, entry);
+  }
+  const hardest = [...results]
+    .sort((a, b) => b.positions - a.positions || a.deal - b.deal)
+    .slice(0, HARDEST)
+    .map((r) => ({ deal: r.deal, outcome: r.outcome, positions: r.positions, ms: round(r.ms) }));
+  const deals = results.map((r) => r.deal);
+  const ms = spread(results.map((r) => r.ms));
+  return {
+    name: survey.name,
+    game: survey.game,
+    title: game?.title ?? survey.game,
+    rules: survey.rules,
+    label,
+    numbering: survey.numbering,
+    policy: survey.policy,
+    budget: survey.budget,
+    solverVersion: survey.solverVersion,
+    created: survey.created,
+    deals: results.length,
+    first: deals.length ? deals.reduce((a, b) => Math.min(a, b)) : null,
+    last: deals.length ? deals.reduce((a, b) => Math.max(a, b)) : null,
+    ...count,
+    winnable: winnable(count.solved, count.unsolvable, count.unknown),
+    ms: { median: round(ms.median), p99: round(ms.p99), max: round(ms.max), total: round(totalMs) },
+    positions: spread(results.map((r) => r.positions)),
+    length: spread(results.filter((r) => r.length !== null).map((r) => r.length as number)),
+    hardest,
+    impossible,
+    undecided,
+    budgets: [...byBudget.values()],
+    notes,
+  };
+}
+
+const round = (ms: number): number => Math.round(ms * 100) / 100;
+
+/** `{"surveys": [...]}`: the JSON report. */
+export function reportJson(reports: readonly SurveyReport[]): string {
+  return `${JSON.stringify({ surveys: reports }, null, 2)}\n`;
+}
+
+const pct = (x: number, digits = 3): string => `${(100 * x).toFixed(digits)}%`;
+
+/** Enough digits to show the interval: 3 after the point, more when the share is very near 0 or 100%. */
+function digitsFor(w: Winnable): number {
+  const margin = w.margin * 100;
+  if (margin <= 0) return 3;
+  return Math.min(6, Math.max(3, Math.ceil(-Math.log10(margin)) + 1));
+}
+
+export function formatWinnable(w: Winnable): string {
+  const d = digitsFor(w);
+  return `${pct(w.share, d)} ± ${(100 * w.margin).toFixed(d)} (${pct(w.low, d)} to ${pct(w.high, d)})`;
+}
+
+/** A CSV field, quoted when it must be (RFC 4180). */
+function field(value: unknown): string {
+  const text =
+    value === null || value === undefined
+      ? ""
+      : typeof value === "object"
+        ? JSON.stringify(value)
+        : String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const CSV_COLUMNS: [string, (r: SurveyReport) => unknown][] = [
+  ["survey", (r) => r.name],
+  ["game", (r) => r.game],
+  ["rules", (r) => r.label],
+  ["numbering", (r) => r.numbering],
+  ["policy", (r) => r.policy],
+  ["budget", (r) => describeBudget(r.budget)],
+  ["solver_version", (r) => r.solverVersion],
+  ["first", (r) => r.first],
+  ["last", (r) => r.last],
+  ["deals", (r) => r.deals],
+  ["solved", (r) => r.solved],
+  ["unsolvable", (r) => r.unsolvable],
+  ["unknown", (r) => r.unknown],
+  ["winnable", (r) => r.winnable.share],
+  ["low", (r) => r.winnable.low],
+  ["high", (r) => r.winnable.high],
+  ["margin", (r) => r.winnable.margin],
+  ["ms_median", (r) => r.ms.median],
+  ["ms_p99", (r) => r.ms.p99],
+  ["ms_max", (r) => r.ms.max],
+  ["ms_total", (r) => r.ms.total],
+  ["positions_median", (r) => r.positions.median],
+  ["positions_p99", (r) => r.positions.p99],
+  ["positions_max", (r) => r.positions.max],
+  ["impossible", (r) => r.impossible.join(" ")],
+  ["undecided", (r) => r.undecided.join(" ")],
+];
+
+/** One line per survey; the impossible and undecided deals as space-separated numbers. */
+export function reportCsv(reports: readonly SurveyReport[]): string {
+  const lines = [CSV_COLUMNS.map(([name]) => name).join(",")];
+  for (const r of reports) lines.push(CSV_COLUMNS.map(([, get]) => field(get(r))).join(","));
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+const n = (x: number): string => x.toLocaleString("en");
+
+/** A list of deal numbers for people: all of them up to `max`, then how many more. */
+function dealList(deals: readonly number[], max = 50): string {
+  if (deals.length === 0) return "none";
+  const shown = deals.slice(0, max).join(", ");
+  return deals.length > max ? `${shown} … and ${n(deals.length - max)} more (--json lists all)` : shown;
+}
+
+/** The report for the terminal. */
+export function reportText(reports: readonly SurveyReport[]): string {
+  if (reports.length === 0) return "no surveys\n";
+  const out: string[] = [];
+  for (const r of reports) {
+    out.push(
+      `${r.name}: ${r.label}, ${r.numbering} deals ${r.first ?? "-"}..${r.last ?? "-"} (${n(r.deals)} deals), automatic moves ${r.policy}, budget ${describeBudget(r.budget)}`,
+      `  solved ${n(r.solved)}, impossible ${n(r.unsolvable)}, unknown ${n(r.unknown)}`,
+      `  winnable ${formatWinnable(r.winnable)} (95% Wilson; unknowns as losses for the low end, as wins for the high)`,
+      `  time per deal: median ${r.ms.median} ms, p99 ${r.ms.p99} ms, max ${r.ms.max} ms; total ${(r.ms.total / 1000).toFixed(1)} s of solver time`,
+      `  positions per deal: median ${n(r.positions.median)}, p99 ${n(r.positions.p99)}, max ${n(r.positions.max)}`,
+      `  hardest: ${r.hardest.map((h) => `${h.deal} (${h.outcome}, ${n(h.positions)} positions)`).join(", ") || "none"}`,
+      `  impossible: ${dealList(r.impossible)}`,
+      `  undecided: ${dealList(r.undecided)}`,
+    );
+    if (r.budgets.length > 1) {
+      out.push(
+        `  budgets: ${r.budgets.map((b) => `${n(b.deals)} deals with ${describeBudget(b.budget)}`).join(", ")}`,
+      );
+    }
+    for (const note of r.notes.slice(0, 10)) out.push(`  note, deal ${note.deal}: ${note.note}`);
+    if (r.notes.length > 10) out.push(`  … ${n(r.notes.length - 10)} more notes (--json lists all)`);
+    out.push(`  solver ${r.solverVersion}`, "");
+  }
+  return out.join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// HTML: one self-contained page, its plots SVG written here (no script, no file beside it).
+
+const esc = (text: string): string =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
+
+const COLOURS = { solved: "#2e7d32", unsolvable: "#c62828", unknown: "#f9a825" } as const;
+
+/** The share winnable of every survey with its interval, on one 0-100% axis and, beside it, zoomed in. */
+function shareChart(reports: readonly SurveyReport[]): string {
+  const row = 34;
+  const left = 230;
+  const width = 900;
+  const plot = 420;
+  const zoomLeft = left + plot + 40;
+  const zoom = width - zoomLeft - 20;
+  const height = 40 + row * reports.length + 30;
+  const parts: string[] = [];
+  const x = (v: number) => left + v * plot;
+  for (const t of [0, 0.25, 0.5, 0.75, 1]) {
+    parts.push(
+      `<line x1="${x(t)}" y1="30" x2="${x(t)}" y2="${height - 30}" stroke="#ddd"/>`,
+      `<text x="${x(t)}" y="${height - 12}" text-anchor="middle" class="tick">${t * 100}%</text>`,
+    );
+  }
+  parts.push(
+    `<text x="${left}" y="18" class="axis">share winnable, 95% interval</text>`,
+    `<text x="${zoomLeft}" y="18" class="axis">the interval, zoomed</text>`,
+  );
+  reports.forEach((r, i) => {
+    const y = 40 + i * row;
+    const w = r.winnable;
+    parts.push(
+      `<text x="${left - 10}" y="${y + 14}" text-anchor="end" class="label">${esc(r.name)}</text>`,
+      `<rect x="${left}" y="${y + 4}" width="${(w.share * plot).toFixed(1)}" height="14" fill="#90caf9"/>`,
+      `<line x1="${x(w.low).toFixed(1)}" y1="${y + 11}" x2="${x(w.high).toFixed(1)}" y2="${y + 11}" stroke="#0d47a1" stroke-width="2"/>`,
+      `<line x1="${x(w.low).toFixed(1)}" y1="${y + 4}" x2="${x(w.low).toFixed(1)}" y2="${y + 18}" stroke="#0d47a1" stroke-width="2"/>`,
+      `<line x1="${x(w.high).toFixed(1)}" y1="${y + 4}" x2="${x(w.high).toFixed(1)}" y2="${y + 18}" stroke="#0d47a1" stroke-width="2"/>`,
+    );
+    // Zoomed: the interval spans the middle half of the panel, so its width and place can be read.
+    const span = Math.max(w.high - w.low, 1e-6);
+    const z0 = w.low - span / 2;
+    const zx = (v: number) => zoomLeft + ((v - z0) / (2 * span)) * zoom;
+    parts.push(
+      `<line x1="${zoomLeft}" y1="${y + 11}" x2="${zoomLeft + zoom}" y2="${y + 11}" stroke="#eee"/>`,
+      `<line x1="${zx(w.low).toFixed(1)}" y1="${y + 11}" x2="${zx(w.high).toFixed(1)}" y2="${y + 11}" stroke="#0d47a1" stroke-width="3"/>`,
+      `<circle cx="${zx(w.share).toFixed(1)}" cy="${y + 11}" r="4" fill="#0d47a1"/>`,
+      `<text x="${zoomLeft + zoom / 2}" y="${y + 30}" text-anchor="middle" class="tick">${esc(formatWinnable(w))}</text>`,
+    );
+  });
+  return `<svg class="chart" role="img" aria-label="share winnable per survey" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${parts.join("")}</svg>`;
+}
+
+/** Bins a quantity on a log scale (4 bins a decade), each bar split by outcome. */
+function histogram(
+  results: readonly DealResult[],
+  value: (r: DealResult) => number,
+  unit: string,
+  title: string,
+): string {
+  const width = 440;
+  const height = 220;
+  const left = 44;
+  const bottom = 40;
+  const top = 24;
+  const perDecade = 4;
+  const logOf = (v: number) => Math.log10(Math.max(v, 1e-3));
+  const values = results.map(value);
+  // Loops, not Math.min(...values): a million arguments overflow the stack.
+  let least = 0;
+  let greatest = 1;
+  for (const v of values) {
+    least = Math.min(least, logOf(v));
+    greatest = Math.max(greatest, logOf(v));
+  }
+  const lo = Math.floor(least * perDecade) / perDecade;
+  const hi = Math.ceil((Math.max(greatest, lo + 1) + 1e-9) * perDecade) / perDecade;
+  const bins = Math.max(1, Math.round((hi - lo) * perDecade));
+  const counts = Array.from({ length: bins }, () => ({ solved: 0, unsolvable: 0, unknown: 0 }));
+  results.forEach((r, i) => {
+    const b = Math.min(bins - 1, Math.max(0, Math.floor((logOf(values[i]) - lo) * perDecade)));
+    counts[b][r.outcome]++;
+  });
+  const most = counts.reduce((m, c) => Math.max(m, c.solved + c.unsolvable + c.unknown), 1);
+  const bw = (width - left - 10) / bins;
+  const h = height - top - bottom;
+  const parts: string[] = [`<text x="${left}" y="14" class="axis">${esc(title)}</text>`];
+  counts.forEach((c, b) => {
+    let y = height - bottom;
+    for (const outcome of ["solved", "unsolvable", "unknown"] as const) {
+      if (!c[outcome]) continue;
+      const bh = (c[outcome] / most) * h;
+      y -= bh;
+      parts.push(
+        `<rect x="${(left + b * bw + 1).toFixed(1)}" y="${y.toFixed(1)}" width="${Math.max(1, bw - 2).toFixed(1)}" height="${bh.toFixed(1)}" fill="${COLOURS[outcome]}"><title>${c[outcome]} ${outcome}</title></rect>`,
+      );
+    }
+  });
+  for (let d = Math.ceil(lo); d <= Math.floor(hi); d++) {
+    const x = left + (d - lo) * perDecade * bw;
+    const label = d >= 0 ? n(10 ** d) : String(10 ** d);
+    parts.push(
+      `<line x1="${x.toFixed(1)}" y1="${height - bottom}" x2="${x.toFixed(1)}" y2="${height - bottom + 5}" stroke="#555"/>`,
+      `<text x="${x.toFixed(1)}" y="${height - bottom + 18}" text-anchor="middle" class="tick">${label}</text>`,
+    );
+  }
+  parts.push(
+    `<line x1="${left}" y1="${height - bottom}" x2="${width - 10}" y2="${height - bottom}" stroke="#555"/>`,
+    `<text x="${(left + width) / 2}" y="${height - 6}" text-anchor="middle" class="tick">${esc(unit)} per deal (log scale)</text>`,
+    `<text x="${left - 6}" y="${top + 8}" text-anchor="end" class="tick">${n(most)}</text>`,
+    `<text x="${left - 6}" y="${height - bottom}" text-anchor="end" class="tick">0</text>`,
+  );
+  return `<svg class="chart" role="img" aria-label="${esc(title)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${parts.join("")}</svg>`;
+}
+
+const STYLE = `
+body { font: 15px/1.45 "DejaVu Sans", system-ui, sans-serif; color: #222; margin: 24px auto; max-width: 960px; padding: 0 16px; }
+h1 { font-size: 24px; } h2 { font-size: 19px; margin-top: 36px; border-bottom: 1px solid #ccc; }
+table { border-collapse: collapse; margin: 8px 0 16px; } td, th { padding: 3px 10px; text-align: left; border-bottom: 1px solid #eee; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+.chart { max-width: 100%; height: auto; } .charts { display: flex; flex-wrap: wrap; gap: 12px; }
+.chart text { font: 12px "DejaVu Sans", sans-serif; fill: #333; } .chart .axis { font-weight: bold; } .chart .label { font-size: 13px; }
+.deals { font-family: "DejaVu Sans Mono", monospace; font-size: 13px; word-break: break-word; }
+.key span { display: inline-block; width: 12px; height: 12px; margin: 0 4px 0 12px; vertical-align: -1px; }
+.muted { color: #666; font-size: 13px; }
+`;
+
+/** The HTML report: one self-contained page. */
+export function reportHtml(
+  reports: readonly SurveyReport[],
+  results: ReadonlyMap<string, readonly DealResult[]>,
+): string {
+  const sections = reports.map((r) => {
+    const rows = results.get(r.name) ?? [];
+    return `
+<section id="${esc(r.name)}">
+<h2>${esc(r.name)}: ${esc(r.label)}</h2>
+<p class="muted">${esc(r.numbering)} deals ${r.first ?? "-"} to ${r.last ?? "-"}; automatic moves ${esc(r.policy)}; budget ${esc(describeBudget(r.budget))} a deal; solver ${esc(r.solverVersion)}; started ${esc(r.created)}</p>
+<table>
+<tr><th>deals</th><th class="num">solved</th><th class="num">impossible</th><th class="num">unknown</th><th>winnable (95% Wilson)</th></tr>
+<tr><td class="num">${n(r.deals)}</td><td class="num">${n(r.solved)}</td><td class="num">${n(r.unsolvable)}</td><td class="num">${n(r.unknown)}</td><td>${esc(formatWinnable(r.winnable))}</td></tr>
+</table>
+<table>
+<tr><th>per deal</th><th class="num">median</th><th class="num">p99</th><th class="num">max</th></tr>
+<tr><td>solver time, ms</td><td class="num">${r.ms.median}</td><td class="num">${r.ms.p99}</td><td class="num">${r.ms.max}</td></tr>
+<tr><td>positions</td><td class="num">${n(r.positions.median)}</td><td class="num">${n(r.positions.p99)}</td><td class="num">${n(r.positions.max)}</td></tr>
+<tr><td>solution length (moves)</td><td class="num">${n(r.length.median)}</td><td class="num">${n(r.length.p99)}</td><td class="num">${n(r.length.max)}</td></tr>
+</table>
+<div class="charts">
+${histogram(rows, (d) => d.ms, "ms", "solver time per deal")}
+${histogram(rows, (d) => d.positions, "positions", "positions per deal")}
+</div>
+<p class="key"><span style="background:${COLOURS.solved}"></span>solved<span style="background:${COLOURS.unsolvable}"></span>impossible<span style="background:${COLOURS.unknown}"></span>unknown</p>
+<h3>Hardest deals</h3>
+<table><tr><th class="num">deal</th><th>outcome</th><th class="num">positions</th><th class="num">ms</th></tr>
+${r.hardest.map((h) => `<tr><td class="num">${h.deal}</td><td>${esc(h.outcome)}</td><td class="num">${n(h.positions)}</td><td class="num">${h.ms}</td></tr>`).join("\n")}
+</table>
+<h3>Impossible deals (${n(r.impossible.length)})</h3>
+<p class="deals">${r.impossible.length ? r.impossible.join(", ") : "none"}</p>
+<h3>Undecided deals (${n(r.undecided.length)})</h3>
+<p class="deals">${r.undecided.length ? r.undecided.join(", ") : "none"}</p>
+${r.notes.length ? `<h3>Notes</h3><ul>${r.notes.map((x) => `<li>deal ${x.deal}: ${esc(x.note)}</li>`).join("")}</ul>` : ""}
+</section>`;
+  });
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>tsol survey report</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>How many deals can be won</h1>
+<p>Each deal solved by tsol's solver under the survey's budget: <b>solved</b> with moves that were replayed through the game's engine to a win, <b>impossible</b> only after a complete search, <b>unknown</b> when the budget ran out. The interval is a 95% Wilson score interval; its low end counts every unknown deal as lost, its high end as won.</p>
+${reports.length ? shareChart(reports) : "<p>No surveys.</p>"}
+${sections.join("\n")}
+</body>
+</html>
+`;
+}
