@@ -5,7 +5,9 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { buildWeb, WEB_BUILD } from "../../src/cli/serve.ts";
 import { type RunningServer, startServer } from "../../src/server/serve.ts";
 
-export const SCREENSHOTS = join(import.meta.dirname, "../../test-output/screenshots");
+/** Where screenshots go: test-output/screenshots, or the folder in $TSOL_SCREENS (outside the repository). */
+export const SCREENSHOTS =
+  process.env.TSOL_SCREENS ?? join(import.meta.dirname, "../../test-output/screenshots");
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -26,11 +28,26 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * Builds the app as `npm start` does: Vite follows NODE_ENV, which the test runner sets to "test", and would
+ * otherwise build React's development bundle.
+ */
+export async function buildProduction(): Promise<void> {
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await buildWeb();
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
+  }
+}
+
 /** Builds the app once, serves it, and opens one browser page that the tests share. */
 export async function openHarness(): Promise<Harness> {
-  rmSync(SCREENSHOTS, { recursive: true, force: true });
+  if (!process.env.TSOL_SCREENS) rmSync(SCREENSHOTS, { recursive: true, force: true });
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await buildWeb();
+  await buildProduction();
   const server = await startServer({ root: WEB_BUILD, port: 0 });
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });

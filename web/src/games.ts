@@ -1,47 +1,62 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import type { Settings } from "./settings.ts";
+import type { AnyPatienceGame, PileView } from "../../src/games/patience/contract.ts";
+import { layoutOf } from "./games/index.ts";
 
-/** What the shell gives every game's view. */
-export interface GameViewProps {
-  settings: Settings;
-  /** A dialog is open: keys belong to it. */
-  blocked: boolean;
+/** Keys of Tetris, for the help screen (the patience games' keys come from their piles). */
+export const TETRIS_KEYS: [string, string][] = [
+  ["← →", "move"],
+  ["↓", "soft drop"],
+  ["Space", "hard drop"],
+  ["↑ / x", "rotate clockwise"],
+  ["z / Ctrl", "rotate counter-clockwise"],
+  ["c / Shift", "hold (guideline)"],
+  ["p / Esc", "pause"],
+];
+
+const KIND_WORDS: Record<string, string> = {
+  cascade: "cascades",
+  cell: "free cells",
+  foundation: "the foundations",
+  reserve: "the reserve",
+  stock: "the stock",
+  waste: "the waste",
+  place: "places",
+};
+
+/** "1–8" for a run of keys, else the keys listed. */
+function keyRange(keys: string[]): string {
+  const unique = [...new Set(keys)];
+  if (unique.length <= 2) return unique.join(", ");
+  return `${unique[0]}–${unique[unique.length - 1]}`;
 }
 
-/**
- * The web view of each game in the registry, loaded when first shown. A game in the registry without a view
- * here is listed in the menu as coming soon, so new engines appear without changes to the shell.
- */
-export const VIEWS: Record<string, LazyExoticComponent<ComponentType<GameViewProps>>> = {
-  freecell: lazy(() => import("./freecell/index.tsx")),
-  tetris: lazy(() => import("./tetris/index.tsx")),
-};
-
-/** Keys of each game, for the help screen. */
-export const KEY_HELP: Record<string, [string, string][]> = {
-  freecell: [
-    ["1–8, a–d", "pick a cascade or a free cell, then the destination"],
-    ["h", "destination: the foundation"],
+/** The keys of a patience game, from its piles: what each key names, and the commands' keys. */
+export function patienceKeys(game: AnyPatienceGame): [string, string][] {
+  const piles: PileView[] = game.piles(game.deal(1, game.rules.make({}), game.numberings[0]), "player");
+  const taken = new Set(piles.map((p) => p.key));
+  const command = (k: string) => (taken.has(k) ? k.toUpperCase() : k);
+  const byKind = new Map<string, string[]>();
+  for (const p of piles) {
+    if (p.key === undefined || p.key.length !== 1) continue;
+    byKind.set(p.ref.kind, [...(byKind.get(p.ref.kind) ?? []), p.key]);
+  }
+  const pileKeys: [string, string][] = [...byKind.entries()].map(([kind, keys]) => [
+    keyRange(keys),
+    `${KIND_WORDS[kind] ?? kind}: the first key picks cards up, the second puts them down, the same key twice plays its quick move`,
+  ]);
+  return [
+    ...pileKeys,
+    ["Arrows, Enter", "move between piles and along a pile; Enter or Space picks up and puts down"],
     ["Esc", "cancel the selection, stop solving"],
-    ["u / Ctrl+Z", "undo"],
-    ["r / Ctrl+Y", "redo"],
-    ["n", "new deal"],
-    ["t", "hint: every legal move, then the solver's best move"],
-    ["s", "solve from here (again to stop)"],
-    ["w", "say whether the position can be won"],
-    ["Tab, arrows", "move between cards and piles; Enter or Space picks and drops"],
-    [
-      "Mouse",
-      "drag a card or run; or click it, then click where it goes; double-click sends it home or to a free cell",
-    ],
-  ],
-  tetris: [
-    ["← →", "move"],
-    ["↓", "soft drop"],
-    ["Space", "hard drop"],
-    ["↑ / x", "rotate clockwise"],
-    ["z / Ctrl", "rotate counter-clockwise"],
-    ["c / Shift", "hold (guideline)"],
-    ["p / Esc", "pause"],
-  ],
-};
+    [`${command("u")} / Ctrl+Z`, "undo"],
+    [`${command("r")} / Ctrl+Y`, "redo"],
+    [command("n"), "new deal"],
+    ["#", "type a deal number"],
+    [command("t"), "hint: the solver's move first, again for the other legal moves"],
+    [command("s"), "solve from here (again to stop)"],
+    [command("w"), "say whether the position can be won"],
+    [":", "type moves in the game's notation"],
+    layoutOf(game.id).clickMode === "quick"
+      ? ["Mouse", "click a card to move it to the gap it can go to, or a gap to fill it; or drag a card"]
+      : ["Mouse", "drag cards; or click them, then where they go; double-click plays the quick move"],
+  ];
+}

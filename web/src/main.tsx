@@ -2,7 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./shell/App.tsx";
 import "./styles/base.css";
-import "./styles/freecell.css";
+import "./styles/table.css";
 import "./styles/tetris.css";
 
 const root = document.getElementById("root");

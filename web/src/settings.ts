@@ -1,11 +1,30 @@
-import { AUTO_POLICIES, type AutoPolicy } from "../../src/games/freecell/rules.ts";
-import { isRecord, KEYS, type Loaded, readStored, writeStored } from "./storage.ts";
+import { NUMBERINGS, type Numbering } from "../../src/cards/deals/layout.ts";
+import type { AnyPatienceGame, AutoPolicy } from "../../src/games/patience/contract.ts";
+import { fieldProblem, type RuleValue } from "../../src/games/patience/rules.ts";
+import { ruleFields } from "../../src/games/patience/session.ts";
+import { findPatience } from "../../src/games/registry.ts";
+import {
+  hasStored,
+  isRecord,
+  KEYS,
+  type KeyValueStore,
+  type Loaded,
+  readStored,
+  removeStored,
+  writeStored,
+} from "./storage.ts";
 
 export type Theme = "system" | "light" | "dark";
 export type DealKind = "any" | "winnable" | "easy";
-export type FreeCellVariant = "freecell" | "bakers-game" | "kings-only";
-export const FREECELL_VARIANTS: readonly FreeCellVariant[] = ["freecell", "bakers-game", "kings-only"];
+export const DEAL_KINDS: readonly DealKind[] = ["any", "winnable", "easy"];
 export type TetrisEngine = "guideline" | "classic";
+
+/** Table colours: the felt behind the cards. */
+export const TABLE_COLOURS = ["green", "blue", "red", "grey"] as const;
+export type TableColour = (typeof TABLE_COLOURS)[number];
+/** Card backs drawn by the app. */
+export const CARD_BACKS = ["blue", "red", "green", "black"] as const;
+export type CardBack = (typeof CARD_BACKS)[number];
 
 export type TetrisControl =
   | "left"
@@ -27,20 +46,28 @@ export const TETRIS_CONTROLS: readonly TetrisControl[] = [
   "pause",
 ];
 
+/** What a player chose for one patience game: its rules (the schema's fields), policy, numbering, deals. */
+export interface PatienceSettings {
+  rules: Record<string, RuleValue>;
+  policy: AutoPolicy;
+  numbering: Numbering;
+  deal: DealKind;
+}
+
 export interface Settings {
   theme: Theme;
   sound: boolean;
   animation: boolean;
-  freecell: {
-    policy: AutoPolicy;
-    variant: FreeCellVariant;
-    cells: number;
-    deal: DealKind;
-    /** Warn when a move turns a winnable position into a lost one. */
-    flagLosing: boolean;
-    /** Milliseconds the live winnable status may search a position. */
-    statusBudgetMs: number;
-  };
+  table: TableColour;
+  back: CardBack;
+  /** Ask before a new deal abandons a game in progress ("don't ask again" turns it off). */
+  confirmAbandon: boolean;
+  /** Warn when a move turns a winnable position into a lost one. */
+  flagLosing: boolean;
+  /** Milliseconds the live winnable status may search a position. */
+  statusBudgetMs: number;
+  /** Per game of the registry; a game with no entry plays its defaults. */
+  patience: Record<string, PatienceSettings>;
   tetris: {
     engine: TetrisEngine;
     /** Delayed auto shift and auto repeat rate, in ms. */
@@ -62,19 +89,19 @@ export const DEFAULT_TETRIS_KEYS: Record<TetrisControl, string[]> = {
   pause: ["p", "Escape"],
 };
 
+export const STATUS_BUDGETS = [500, 1000, 3000, 5000, 10000];
+
 export function defaultSettings(): Settings {
   return {
     theme: "system",
     sound: false,
     animation: true,
-    freecell: {
-      policy: "safe",
-      variant: "freecell",
-      cells: 4,
-      deal: "any",
-      flagLosing: true,
-      statusBudgetMs: 3000,
-    },
+    table: "green",
+    back: "blue",
+    confirmAbandon: true,
+    flagLosing: true,
+    statusBudgetMs: 3000,
+    patience: {},
     tetris: {
       engine: "guideline",
       das: 150,
@@ -85,17 +112,68 @@ export function defaultSettings(): Settings {
   };
 }
 
-const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
-  allowed.includes(value as T) ? (value as T) : fallback;
-const bool = (value: unknown, fallback: boolean): boolean => (typeof value === "boolean" ? value : fallback);
-const int = (value: unknown, min: number, max: number, fallback: number): number =>
-  typeof value === "number" && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
+/** A game's defaults: the schema's defaults, the first policy, the Microsoft numbering, any deal. */
+export function defaultPatienceSettings(game: AnyPatienceGame): PatienceSettings {
+  return {
+    rules: ruleFields(game, game.rules.defaults) as Record<string, RuleValue>,
+    policy: game.policies[0],
+    numbering: game.numberings.includes("microsoft") ? "microsoft" : game.numberings[0],
+    deal: "any",
+  };
+}
+
+/** The settings of one game, defaults filled in. */
+export function patienceSettings(settings: Settings, game: AnyPatienceGame): PatienceSettings {
+  return settings.patience[game.id] ?? defaultPatienceSettings(game);
+}
+
+/** The rules the settings ask for, checked by the game's schema (bad combinations fall back to the defaults). */
+export function rulesOf(settings: Settings, game: AnyPatienceGame): unknown {
+  try {
+    return game.rules.make(patienceSettings(settings, game).rules);
+  } catch {
+    return game.rules.make({});
+  }
+}
+
+const pick = <T extends string>(value: unknown, allowed: readonly T[], fallbackValue: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallbackValue;
+const bool = (value: unknown, fallbackValue: boolean): boolean =>
+  typeof value === "boolean" ? value : fallbackValue;
+const int = (value: unknown, min: number, max: number, fallbackValue: number): number =>
+  typeof value === "number" && Number.isInteger(value) && value >= min && value <= max
+    ? value
+    : fallbackValue;
+
+/** One game's stored settings, every field checked against the game's schema; bad ones take the defaults. */
+export function checkPatienceSettings(game: AnyPatienceGame, raw: unknown): PatienceSettings {
+  const d = defaultPatienceSettings(game);
+  if (!isRecord(raw)) return d;
+  const rules: Record<string, RuleValue> = { ...d.rules };
+  const given = isRecord(raw.rules) ? raw.rules : {};
+  for (const field of game.rules.fields) {
+    const value = given[field.key];
+    if (value !== undefined && fieldProblem(field, value) === undefined)
+      rules[field.key] = value as RuleValue;
+  }
+  try {
+    game.rules.make(rules);
+  } catch {
+    // Fields fine alone but not together (the schema's check): the defaults.
+    Object.assign(rules, d.rules);
+  }
+  return {
+    rules,
+    policy: pick(raw.policy, game.policies, d.policy),
+    numbering: pick(raw.numbering, game.numberings, d.numbering),
+    deal: pick(raw.deal, DEAL_KINDS, d.deal),
+  };
+}
 
 /** Settings from storage: unknown fields dropped, bad values replaced by the defaults. */
 export function checkSettings(raw: unknown): Settings {
   if (!isRecord(raw)) throw new Error("settings are not an object");
   const d = defaultSettings();
-  const fc = isRecord(raw.freecell) ? raw.freecell : {};
   const t = isRecord(raw.tetris) ? raw.tetris : {};
   const keys = isRecord(t.keys) ? t.keys : {};
   const tetrisKeys = { ...d.tetris.keys };
@@ -103,18 +181,23 @@ export function checkSettings(raw: unknown): Settings {
     const k = keys[control];
     if (Array.isArray(k) && k.every((x) => typeof x === "string") && k.length > 0) tetrisKeys[control] = k;
   }
+  const patience: Record<string, PatienceSettings> = {};
+  if (isRecord(raw.patience)) {
+    for (const [id, value] of Object.entries(raw.patience)) {
+      const game = findPatience(id);
+      if (game) patience[id] = checkPatienceSettings(game, value);
+    }
+  }
   return {
     theme: pick(raw.theme, ["system", "light", "dark"], d.theme),
     sound: bool(raw.sound, d.sound),
     animation: bool(raw.animation, d.animation),
-    freecell: {
-      policy: pick(fc.policy, AUTO_POLICIES, d.freecell.policy),
-      variant: pick(fc.variant, FREECELL_VARIANTS, d.freecell.variant),
-      cells: int(fc.cells, 1, 6, d.freecell.cells),
-      deal: pick(fc.deal, ["any", "winnable", "easy"], d.freecell.deal),
-      flagLosing: bool(fc.flagLosing, d.freecell.flagLosing),
-      statusBudgetMs: int(fc.statusBudgetMs, 200, 30000, d.freecell.statusBudgetMs),
-    },
+    table: pick(raw.table, TABLE_COLOURS, d.table),
+    back: pick(raw.back, CARD_BACKS, d.back),
+    confirmAbandon: bool(raw.confirmAbandon, d.confirmAbandon),
+    flagLosing: bool(raw.flagLosing, d.flagLosing),
+    statusBudgetMs: int(raw.statusBudgetMs, 200, 30000, d.statusBudgetMs),
+    patience,
     tetris: {
       engine: pick(t.engine, ["guideline", "classic"], d.tetris.engine),
       das: int(t.das, 0, 1000, d.tetris.das),
@@ -125,10 +208,51 @@ export function checkSettings(raw: unknown): Settings {
   };
 }
 
-export function loadSettings(): Loaded<Settings> {
-  return readStored(KEYS.settings, checkSettings, defaultSettings);
+/**
+ * The settings of the FreeCell-only app (`tsol.settings.v1`) in today's shape: the look, Tetris, and the FreeCell
+ * choices (variant and cells become the rules, the policy, the kind of deal, the status options).
+ */
+export function migrateSettingsV1(raw: unknown): Settings {
+  if (!isRecord(raw)) throw new Error("settings are not an object");
+  const fc = isRecord(raw.freecell) ? raw.freecell : {};
+  const freecell = findPatience("freecell");
+  const patience: Record<string, unknown> = {};
+  if (freecell) {
+    const variant = freecell.rules.variants.find((v) => v.id === fc.variant);
+    patience.freecell = {
+      rules: {
+        ...ruleFields(freecell, freecell.rules.defaults),
+        ...((variant?.rules as Record<string, unknown>) ?? {}),
+        ...(typeof fc.cells === "number" ? { cells: fc.cells } : {}),
+      },
+      policy: fc.policy,
+      numbering: "microsoft",
+      deal: fc.deal,
+    };
+  }
+  return checkSettings({
+    ...raw,
+    flagLosing: fc.flagLosing,
+    statusBudgetMs: fc.statusBudgetMs,
+    patience,
+  });
 }
 
-export function saveSettings(settings: Settings): void {
-  writeStored(KEYS.settings, settings);
+/** The stored settings; the FreeCell-only app's are migrated once (and then removed). */
+export function loadSettings(store: KeyValueStore): Loaded<Settings> {
+  if (!hasStored(store, KEYS.settings) && hasStored(store, KEYS.legacySettings)) {
+    const old = readStored(store, KEYS.legacySettings, migrateSettingsV1, defaultSettings);
+    if (!old.problem) {
+      writeStored(store, KEYS.settings, old.value);
+      removeStored(store, KEYS.legacySettings);
+    }
+    return old;
+  }
+  return readStored(store, KEYS.settings, checkSettings, defaultSettings);
 }
+
+export function saveSettings(store: KeyValueStore, settings: Settings): void {
+  writeStored(store, KEYS.settings, settings);
+}
+
+export { NUMBERINGS };

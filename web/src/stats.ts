@@ -1,7 +1,50 @@
-import { isRecord, KEYS, type Loaded, readStored, writeStored } from "./storage.ts";
+import { NUMBERINGS, type Numbering } from "../../src/cards/deals/layout.ts";
+import { ruleFields } from "../../src/games/patience/session.ts";
+import { findPatience } from "../../src/games/registry.ts";
+import {
+  hasStored,
+  isRecord,
+  KEYS,
+  type KeyValueStore,
+  type Loaded,
+  readStored,
+  removeStored,
+  writeStored,
+} from "./storage.ts";
 
-/** The record of one game (and variant): what the statistics screen shows. */
-export interface GameStats {
+/**
+ * Statistics a player can trust: per game and per variant (the rule set's label), each game counted once
+ * however often it is undone and replayed, the recent games with their result, and the numbered deals won and
+ * lost so that a lost one can be played again.
+ */
+
+/** One game of the record: what it was and how it ended. */
+export interface GameInfo {
+  /** The game's own id: a deal played twice is two games. */
+  id: string;
+  game: string;
+  /** The rule set in words ("FreeCell", "Baker's Game, 2 cells"): the variant. */
+  label: string;
+  /** The rules as the game's schema names them, to deal a lost deal again. */
+  rules: Record<string, unknown>;
+  deal: number | null;
+  numbering: Numbering;
+}
+
+export type GameResult = "playing" | "won" | "lost" | "assisted";
+
+export interface GameRecord extends GameInfo {
+  result: GameResult;
+  moves: number;
+  ms: number;
+  /** When it began (ms since 1970). */
+  date: number;
+}
+
+export interface VariantStats {
+  game: string;
+  label: string;
+  rules: Record<string, unknown>;
   played: number;
   won: number;
   currentStreak: number;
@@ -12,14 +55,35 @@ export interface GameStats {
   /** Ids of the games already counted as played or won, so a game is counted once whatever is undone. */
   countedPlayed: string[];
   countedWon: string[];
+  /** Numbered deals finished, as "numbering:deal": won (ever) or lost. */
+  deals: Record<string, "won" | "lost">;
 }
 
-export type AllStats = Record<string, GameStats>;
+export interface AllStats {
+  variants: Record<string, VariantStats>;
+  /** The most recent games first. */
+  recent: GameRecord[];
+}
 
 const KEEP_IDS = 200;
+const KEEP_RECENT = 100;
+const KEEP_DEALS = 500;
 
-export function emptyStats(): GameStats {
+export const variantKey = (game: string, label: string): string => `${game}/${label}`;
+export const dealKey = (numbering: Numbering, deal: number): string => `${numbering}:${deal}`;
+
+export function parseDealKey(key: string): { numbering: Numbering; deal: number } | undefined {
+  const [numbering, deal] = key.split(":");
+  const n = Number(deal);
+  if (!NUMBERINGS.includes(numbering as Numbering) || !Number.isInteger(n) || n < 1) return undefined;
+  return { numbering: numbering as Numbering, deal: n };
+}
+
+export function emptyVariant(game: string, label: string, rules: Record<string, unknown>): VariantStats {
   return {
+    game,
+    label,
+    rules,
     played: 0,
     won: 0,
     currentStreak: 0,
@@ -28,6 +92,7 @@ export function emptyStats(): GameStats {
     fewestMoves: null,
     countedPlayed: [],
     countedWon: [],
+    deals: {},
   };
 }
 
@@ -35,79 +100,211 @@ const count = (v: unknown): number => (typeof v === "number" && Number.isInteger
 const best = (v: unknown): number | null => (typeof v === "number" && v >= 0 ? v : null);
 const ids = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === "string").slice(-KEEP_IDS) : [];
+const RESULTS: readonly GameResult[] = ["playing", "won", "lost", "assisted"];
+
+function checkVariant(value: Record<string, unknown>, game: string, label: string): VariantStats {
+  const deals: Record<string, "won" | "lost"> = {};
+  if (isRecord(value.deals)) {
+    for (const [k, v] of Object.entries(value.deals)) {
+      if (parseDealKey(k) && (v === "won" || v === "lost")) deals[k] = v;
+    }
+  }
+  return {
+    game,
+    label,
+    rules: isRecord(value.rules) ? value.rules : {},
+    played: count(value.played),
+    won: count(value.won),
+    currentStreak: count(value.currentStreak),
+    bestStreak: count(value.bestStreak),
+    bestTimeMs: best(value.bestTimeMs),
+    fewestMoves: best(value.fewestMoves),
+    countedPlayed: ids(value.countedPlayed),
+    countedWon: ids(value.countedWon),
+    deals,
+  };
+}
+
+function checkRecord(raw: unknown): GameRecord | undefined {
+  if (!isRecord(raw)) return undefined;
+  if (typeof raw.id !== "string" || typeof raw.game !== "string" || typeof raw.label !== "string")
+    return undefined;
+  const numbering = NUMBERINGS.includes(raw.numbering as Numbering)
+    ? (raw.numbering as Numbering)
+    : "microsoft";
+  return {
+    id: raw.id,
+    game: raw.game,
+    label: raw.label,
+    rules: isRecord(raw.rules) ? raw.rules : {},
+    deal: typeof raw.deal === "number" && Number.isInteger(raw.deal) && raw.deal > 0 ? raw.deal : null,
+    numbering,
+    result: RESULTS.includes(raw.result as GameResult) ? (raw.result as GameResult) : "lost",
+    moves: count(raw.moves),
+    ms: count(Math.round(Number(raw.ms))),
+    date: count(raw.date),
+  };
+}
 
 export function checkStats(raw: unknown): AllStats {
   if (!isRecord(raw)) throw new Error("statistics are not an object");
-  const out: AllStats = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (!isRecord(value)) continue;
-    out[key] = {
-      played: count(value.played),
-      won: count(value.won),
-      currentStreak: count(value.currentStreak),
-      bestStreak: count(value.bestStreak),
-      bestTimeMs: best(value.bestTimeMs),
-      fewestMoves: best(value.fewestMoves),
-      countedPlayed: ids(value.countedPlayed),
-      countedWon: ids(value.countedWon),
-    };
+  const variants: Record<string, VariantStats> = {};
+  if (isRecord(raw.variants)) {
+    for (const value of Object.values(raw.variants)) {
+      if (!isRecord(value) || typeof value.game !== "string" || typeof value.label !== "string") continue;
+      variants[variantKey(value.game, value.label)] = checkVariant(value, value.game, value.label);
+    }
+  }
+  const recent = Array.isArray(raw.recent)
+    ? raw.recent.map(checkRecord).filter((r): r is GameRecord => r !== undefined)
+    : [];
+  return { variants, recent: recent.slice(0, KEEP_RECENT) };
+}
+
+/** The FreeCell rules a v1 label stood for (the old app's variants and 1 to 6 cells), to deal a deal again. */
+function freecellRulesByLabel(): Map<string, Record<string, unknown>> {
+  const out = new Map<string, Record<string, unknown>>();
+  const game = findPatience("freecell");
+  if (!game) return out;
+  for (const variant of game.rules.variants) {
+    for (let cells = 0; cells <= 10; cells++) {
+      try {
+        const rules = game.rules.make({ ...variant.rules, cells });
+        const label = game.rules.label(rules);
+        if (!out.has(label)) out.set(label, ruleFields(game, rules) as Record<string, unknown>);
+      } catch {
+        // A variant that does not take this many cells.
+      }
+    }
   }
   return out;
 }
 
-export function loadStats(): Loaded<AllStats> {
-  return readStored(KEYS.stats, checkStats, () => ({}));
+/** The FreeCell-only app's statistics (`tsol.stats.v1`, keyed by the variant's label) in today's shape. */
+export function migrateStatsV1(raw: unknown): AllStats {
+  if (!isRecord(raw)) throw new Error("statistics are not an object");
+  const rulesByLabel = freecellRulesByLabel();
+  const variants: Record<string, VariantStats> = {};
+  for (const [label, value] of Object.entries(raw)) {
+    if (!isRecord(value)) continue;
+    const v = checkVariant({ ...value, rules: rulesByLabel.get(label) ?? {} }, "freecell", label);
+    variants[variantKey("freecell", label)] = v;
+  }
+  return { variants, recent: [] };
 }
 
-function update(key: string, change: (s: GameStats) => void): GameStats {
-  const all = loadStats().value;
-  const s = all[key] ?? emptyStats();
-  change(s);
-  s.countedPlayed = s.countedPlayed.slice(-KEEP_IDS);
-  s.countedWon = s.countedWon.slice(-KEEP_IDS);
-  all[key] = s;
-  writeStored(KEYS.stats, all);
-  return s;
-}
+/** The statistics book: every change is read, made and written at once, so two tabs do not lose a count. */
+export class StatsBook {
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly date: () => number = Date.now,
+  ) {}
 
-/** A game counts as played from its first move; once. */
-export function recordPlayed(key: string, gameId: string): void {
-  update(key, (s) => {
-    if (s.countedPlayed.includes(gameId)) return;
-    s.countedPlayed.push(gameId);
-    s.played++;
-  });
-}
-
-/** A win counts once per game, however often it is undone and replayed. */
-export function recordWin(key: string, gameId: string, ms: number, moves: number): boolean {
-  let counted = false;
-  update(key, (s) => {
-    if (s.countedWon.includes(gameId)) return;
-    counted = true;
-    if (!s.countedPlayed.includes(gameId)) {
-      s.countedPlayed.push(gameId);
-      s.played++;
+  load(): Loaded<AllStats> {
+    if (!hasStored(this.store, KEYS.stats) && hasStored(this.store, KEYS.legacyStats)) {
+      const old = readStored(this.store, KEYS.legacyStats, migrateStatsV1, () => ({
+        variants: {},
+        recent: [],
+      }));
+      if (!old.problem) {
+        writeStored(this.store, KEYS.stats, old.value);
+        removeStored(this.store, KEYS.legacyStats);
+      }
+      return old;
     }
-    s.countedWon.push(gameId);
-    s.won++;
-    s.currentStreak++;
-    s.bestStreak = Math.max(s.bestStreak, s.currentStreak);
-    s.bestTimeMs = s.bestTimeMs === null ? ms : Math.min(s.bestTimeMs, ms);
-    s.fewestMoves = s.fewestMoves === null ? moves : Math.min(s.fewestMoves, moves);
-  });
-  return counted;
-}
+    return readStored(this.store, KEYS.stats, checkStats, () => ({ variants: {}, recent: [] }));
+  }
 
-/** A played game left without a win ends the streak. */
-export function recordAbandoned(key: string, gameId: string): void {
-  update(key, (s) => {
-    if (s.countedPlayed.includes(gameId) && !s.countedWon.includes(gameId)) s.currentStreak = 0;
-  });
-}
+  private update(info: GameInfo, change: (v: VariantStats, all: AllStats) => void): void {
+    const all = this.load().value;
+    const key = variantKey(info.game, info.label);
+    const v = all.variants[key] ?? emptyVariant(info.game, info.label, info.rules);
+    v.rules = info.rules;
+    change(v, all);
+    v.countedPlayed = v.countedPlayed.slice(-KEEP_IDS);
+    v.countedWon = v.countedWon.slice(-KEEP_IDS);
+    const deals = Object.entries(v.deals);
+    if (deals.length > KEEP_DEALS) v.deals = Object.fromEntries(deals.slice(-KEEP_DEALS));
+    all.variants[key] = v;
+    all.recent = all.recent.slice(0, KEEP_RECENT);
+    writeStored(this.store, KEYS.stats, all);
+  }
 
-export function resetStats(): void {
-  writeStored(KEYS.stats, {});
+  private setRecord(all: AllStats, info: GameInfo, patch: Partial<GameRecord>): void {
+    const at = all.recent.findIndex((r) => r.id === info.id);
+    if (at >= 0) {
+      all.recent[at] = { ...all.recent[at], ...patch };
+      return;
+    }
+    all.recent.unshift({ ...info, result: "playing", moves: 0, ms: 0, date: this.date(), ...patch });
+  }
+
+  /** A game counts as played from its first move; once. */
+  played(info: GameInfo): void {
+    this.update(info, (v, all) => {
+      if (v.countedPlayed.includes(info.id)) return;
+      v.countedPlayed.push(info.id);
+      v.played++;
+      this.setRecord(all, info, { result: "playing" });
+    });
+  }
+
+  /**
+   * A won game. Counted once per game, however often it is undone and replayed; a game the computer made moves
+   * in (`assisted`) is recorded but not counted as a win. Returns whether this win was counted now.
+   */
+  won(info: GameInfo, ms: number, moves: number, assisted: boolean): boolean {
+    let counted = false;
+    this.update(info, (v, all) => {
+      if (v.countedWon.includes(info.id)) return;
+      if (!v.countedPlayed.includes(info.id)) {
+        v.countedPlayed.push(info.id);
+        v.played++;
+      }
+      if (assisted) {
+        v.currentStreak = 0;
+        this.setRecord(all, info, { result: "assisted", moves, ms: Math.round(ms) });
+        return;
+      }
+      counted = true;
+      v.countedWon.push(info.id);
+      v.won++;
+      v.currentStreak++;
+      v.bestStreak = Math.max(v.bestStreak, v.currentStreak);
+      v.bestTimeMs = v.bestTimeMs === null ? Math.round(ms) : Math.min(v.bestTimeMs, Math.round(ms));
+      v.fewestMoves = v.fewestMoves === null ? moves : Math.min(v.fewestMoves, moves);
+      if (info.deal !== null) v.deals[dealKey(info.numbering, info.deal)] = "won";
+      this.setRecord(all, info, { result: "won", moves, ms: Math.round(ms) });
+    });
+    return counted;
+  }
+
+  /** A played game left without a win: a loss, which ends the streak. */
+  abandoned(info: GameInfo, ms: number, moves: number): void {
+    this.update(info, (v, all) => {
+      if (!v.countedPlayed.includes(info.id) || v.countedWon.includes(info.id)) return;
+      v.currentStreak = 0;
+      if (info.deal !== null) {
+        const key = dealKey(info.numbering, info.deal);
+        if (v.deals[key] !== "won") v.deals[key] = "lost";
+      }
+      this.setRecord(all, info, { result: "lost", moves, ms: Math.round(ms) });
+    });
+  }
+
+  /** Updates the moves and time of a game in progress, for the recent games' list. */
+  progress(info: GameInfo, ms: number, moves: number): void {
+    const all = this.load().value;
+    const record = all.recent.find((r) => r.id === info.id);
+    if (record?.result !== "playing") return;
+    record.moves = moves;
+    record.ms = Math.round(ms);
+    writeStored(this.store, KEYS.stats, all);
+  }
+
+  reset(): void {
+    writeStored(this.store, KEYS.stats, { variants: {}, recent: [] });
+  }
 }
 
 export function formatDuration(ms: number): string {

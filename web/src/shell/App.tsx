@@ -1,54 +1,110 @@
-import { Suspense, useEffect, useState } from "react";
-import { GAMES } from "../../../src/games/registry.ts";
-import { KEY_HELP, VIEWS } from "../games.ts";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { NUMBERINGS, type Numbering } from "../../../src/cards/deals/layout.ts";
+import { findPatience, GAMES, PATIENCE_GAMES } from "../../../src/games/registry.ts";
+import { patienceKeys, TETRIS_KEYS } from "../games.ts";
+import { controllerFor, setSettingsListener } from "../patience/env.ts";
+import type { DealLink } from "../patience/PatienceView.tsx";
 import { loadSettings, type Settings, saveSettings } from "../settings.ts";
 import { setSoundEnabled } from "../sound.ts";
+import { browserStore } from "../storage.ts";
+import { pauseTetris } from "../tetris/kept.ts";
 import { Dialog } from "./Dialog.tsx";
 import { SettingsPanel } from "./SettingsPanel.tsx";
 import { StatsPanel } from "./StatsPanel.tsx";
 
+const PatienceView = lazy(() => import("../patience/PatienceView.tsx"));
+const TetrisView = lazy(() => import("../tetris/index.tsx"));
+
 type Open = "settings" | "stats" | "help" | null;
 
-function gameFromHash(): string {
-  const id = location.hash.replace(/^#\/?/, "");
-  return GAMES.some((g) => g.id === id) ? id : GAMES[0].id;
+interface Route {
+  game: string;
+  deal?: number;
+  numbering: Numbering;
 }
 
-function useTheme(theme: Settings["theme"]): void {
+/** `#/freecell/617?numbering=solvitaire`: a game, a deal, a numbering; anything unknown falls back. */
+export function parseHash(hash: string): Route {
+  const [path, query = ""] = hash.replace(/^#\/?/, "").split("?");
+  const [id, dealText] = path.split("/");
+  const game = GAMES.some((g) => g.id === id) ? id : GAMES[0].id;
+  const n = dealText !== undefined && /^\d{1,12}$/.test(dealText) ? Number(dealText) : undefined;
+  const asked = new URLSearchParams(query).get("numbering");
+  const numbering = NUMBERINGS.includes(asked as Numbering) ? (asked as Numbering) : "microsoft";
+  return { game, ...(n !== undefined && n > 0 ? { deal: n } : {}), numbering };
+}
+
+function useTheme(settings: Settings): void {
   useEffect(() => {
     const media = window.matchMedia("(prefers-color-scheme: dark)");
     const apply = () => {
-      const dark = theme === "dark" || (theme === "system" && media.matches);
+      const dark = settings.theme === "dark" || (settings.theme === "system" && media.matches);
       document.documentElement.dataset.theme = dark ? "dark" : "light";
+      document.documentElement.dataset.table = settings.table;
     };
     apply();
     media.addEventListener("change", apply);
     return () => media.removeEventListener("change", apply);
-  }, [theme]);
+  }, [settings.theme, settings.table]);
 }
 
 export function App() {
-  const [loaded] = useState(loadSettings);
+  const [loaded] = useState(() => loadSettings(browserStore()));
   const [settings, setSettings] = useState<Settings>(loaded.value);
   const [problem, setProblem] = useState(loaded.problem);
-  const [game, setGame] = useState(gameFromHash);
+  const [route, setRoute] = useState<Route>(() => parseHash(location.hash));
+  const [link, setLink] = useState<DealLink | null>(() => {
+    const r = parseHash(location.hash);
+    return r.deal === undefined ? null : { deal: r.deal, numbering: r.numbering, seq: 0 };
+  });
   const [open, setOpen] = useState<Open>(null);
-  useTheme(settings.theme);
+  useTheme(settings);
   setSoundEnabled(settings.sound);
 
+  const change = useCallback((s: Settings) => {
+    setSettings(s);
+    saveSettings(browserStore(), s);
+  }, []);
+
   useEffect(() => {
-    const onHash = () => setGame(gameFromHash());
+    setSettingsListener(change);
+  }, [change]);
+
+  useEffect(() => {
+    const onHash = () => {
+      const r = parseHash(location.hash);
+      setRoute(r);
+      if (r.deal !== undefined) {
+        const deal = r.deal;
+        setLink((l) => ({ deal, numbering: r.numbering, seq: (l?.seq ?? 0) + 1 }));
+      } else setLink(null);
+    };
     window.addEventListener("hashchange", onHash);
     return () => window.removeEventListener("hashchange", onHash);
   }, []);
 
-  const change = (s: Settings) => {
-    setSettings(s);
-    saveSettings(s);
+  const game = route.game;
+  const patience = findPatience(game);
+
+  // Leaving Tetris pauses it; it waits, paused, for the player to come back.
+  useEffect(() => {
+    if (game !== "tetris") pauseTetris();
+  }, [game]);
+  const entry = GAMES.find((g) => g.id === game);
+
+  /** "Play again" from the statistics: that game, that deal, the rules it was played with. */
+  const playAgain = (id: string, deal: number, numbering: Numbering, rules: Record<string, unknown>) => {
+    const target = findPatience(id);
+    if (!target) return;
+    setOpen(null);
+    setLink(null);
+    if (route.game !== id) {
+      history.replaceState(null, "", `#/${id}`);
+      setRoute({ game: id, numbering });
+    }
+    controllerFor(target, settings).playAgain(deal, numbering, rules);
   };
 
-  const View = VIEWS[game];
-  const entry = GAMES.find((g) => g.id === game);
   return (
     <div className="app">
       <header className="app-head">
@@ -69,7 +125,6 @@ export function App() {
               aria-current={g.id === game ? "page" : undefined}
             >
               {g.title}
-              {!VIEWS[g.id] && <small> (soon)</small>}
             </a>
           ))}
         </nav>
@@ -94,44 +149,71 @@ export function App() {
         </div>
       )}
       <main className="game-area">
-        {View ? (
-          <Suspense fallback={<p className="loading">Loading {entry?.title}…</p>}>
-            <View settings={settings} blocked={open !== null} />
-          </Suspense>
-        ) : (
-          <section className="coming-soon">
-            <h2>{entry?.title}</h2>
-            <p>{entry?.rules}</p>
-            <p>The engine exists; its table in the browser is still to come.</p>
-          </section>
-        )}
+        <Suspense fallback={<p className="loading">Loading {entry?.title}…</p>}>
+          {patience ? (
+            <PatienceView
+              key={patience.id}
+              game={patience}
+              settings={settings}
+              blocked={open !== null}
+              link={link}
+              onStats={() => setOpen("stats")}
+            />
+          ) : (
+            <TetrisView settings={settings} blocked={open !== null} />
+          )}
+        </Suspense>
       </main>
-      <Dialog title="Settings" open={open === "settings"} onClose={() => setOpen(null)}>
-        <SettingsPanel settings={settings} onChange={change} />
+      <Dialog
+        title="Settings"
+        open={open === "settings"}
+        onClose={() => setOpen(null)}
+        testId="settings-dialog"
+      >
+        <SettingsPanel settings={settings} onChange={change} game={game} />
       </Dialog>
-      <Dialog title="Statistics" open={open === "stats"} onClose={() => setOpen(null)} wide>
-        <StatsPanel />
+      <Dialog
+        title="Statistics"
+        open={open === "stats"}
+        onClose={() => setOpen(null)}
+        wide
+        testId="stats-dialog"
+      >
+        <StatsPanel onPlay={playAgain} current={game} />
       </Dialog>
-      <Dialog title="Help" open={open === "help"} onClose={() => setOpen(null)} wide>
+      <Dialog title="Help" open={open === "help"} onClose={() => setOpen(null)} wide testId="help-dialog">
         <div className="help">
-          {GAMES.map((g) => (
+          {[
+            ...PATIENCE_GAMES.filter((g) => g.id === game),
+            ...PATIENCE_GAMES.filter((g) => g.id !== game),
+          ].map((g) => (
             <section key={g.id}>
               <h3>{g.title}</h3>
-              <p>{g.rules}</p>
-              {KEY_HELP[g.id] && (
-                <dl className="keys-help">
-                  {KEY_HELP[g.id].map(([k, what]) => (
-                    <div key={k}>
-                      <dt>{k}</dt>
-                      <dd>{what}</dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
+              <p>{g.about}</p>
+              <dl className="keys-help">
+                {patienceKeys(g).map(([k, what]) => (
+                  <div key={k}>
+                    <dt>{k}</dt>
+                    <dd>{what}</dd>
+                  </div>
+                ))}
+              </dl>
             </section>
           ))}
+          <section>
+            <h3>Tetris</h3>
+            <p>{GAMES.find((g) => g.id === "tetris")?.rules}</p>
+            <dl className="keys-help">
+              {TETRIS_KEYS.map(([k, what]) => (
+                <div key={k}>
+                  <dt>{k}</dt>
+                  <dd>{what}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
           <p className="note">
-            Your game in progress, settings, statistics and high scores are kept in this browser's local
+            Your games in progress, settings, statistics and high scores are kept in this browser's local
             storage.
           </p>
         </div>

@@ -7,12 +7,14 @@ export function Dialog({
   onClose,
   children,
   wide,
+  testId,
 }: {
   title: string;
   open: boolean;
   onClose: () => void;
   children: ReactNode;
   wide?: boolean;
+  testId?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -26,6 +28,7 @@ export function Dialog({
       ref={ref}
       className={`dialog${wide ? " wide" : ""}`}
       aria-label={title}
+      data-testid={testId}
       onClose={onClose}
       onCancel={(e) => {
         e.preventDefault();

@@ -1,11 +1,18 @@
-import { AUTO_POLICIES, type AutoPolicy } from "../../../src/games/freecell/rules.ts";
-import { VARIANTS } from "../../../src/games/freecell/variants.ts";
+import type { Numbering } from "../../../src/cards/deals/layout.ts";
+import type { AnyPatienceGame, AutoPolicy } from "../../../src/games/patience/contract.ts";
+import type { RuleField, RuleValue } from "../../../src/games/patience/rules.ts";
+import { findPatience } from "../../../src/games/registry.ts";
 import {
+  CARD_BACKS,
+  type CardBack,
   DEFAULT_TETRIS_KEYS,
   type DealKind,
-  FREECELL_VARIANTS,
-  type FreeCellVariant,
+  type PatienceSettings,
+  patienceSettings,
   type Settings,
+  STATUS_BUDGETS,
+  TABLE_COLOURS,
+  type TableColour,
   TETRIS_CONTROLS,
   type TetrisControl,
   type TetrisEngine,
@@ -13,9 +20,14 @@ import {
 } from "../settings.ts";
 
 const POLICY_TEXT: Record<AutoPolicy, string> = {
-  none: "none: you move every card home",
-  safe: "safe: cards no other card can need go home by themselves",
-  all: "all: every card that can go home goes",
+  none: "None: you move every card yourself",
+  safe: "Safe: cards no other card can need go home by themselves",
+  all: "All: every card that can go home goes",
+};
+
+const NUMBERING_TEXT: Record<Numbering, string> = {
+  microsoft: "Microsoft (Windows, PySolFC, KPatience)",
+  solvitaire: "Solvitaire",
 };
 
 const CONTROL_TEXT: Record<TetrisControl, string> = {
@@ -29,6 +41,7 @@ const CONTROL_TEXT: Record<TetrisControl, string> = {
   pause: "Pause",
 };
 
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const keyName = (k: string) => (k === " " ? "Space" : k);
 const parseKeys = (text: string): string[] =>
   text
@@ -37,18 +50,184 @@ const parseKeys = (text: string): string[] =>
     .filter((k) => k.length > 0)
     .map((k) => (k.toLowerCase() === "space" ? " " : k));
 
+/** One rule of a game's schema as a form control. */
+function RuleControl({
+  field,
+  value,
+  onChange,
+}: {
+  field: RuleField;
+  value: RuleValue;
+  onChange: (value: RuleValue) => void;
+}) {
+  if (field.kind === "boolean") {
+    return (
+      <label className="check">
+        <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />{" "}
+        {capital(field.about)}
+      </label>
+    );
+  }
+  if (field.kind === "choice") {
+    return (
+      <label>
+        {capital(field.about)}{" "}
+        <select value={String(value)} onChange={(e) => onChange(e.target.value)}>
+          {field.choices.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  }
+  const options: (number | null)[] = [];
+  for (let n = field.min; n <= field.max; n++) options.push(n);
+  if (field.unlimited) options.push(null);
+  return (
+    <label>
+      {capital(field.about)}{" "}
+      <select
+        value={value === null ? "unlimited" : String(value)}
+        onChange={(e) => onChange(e.target.value === "unlimited" ? null : Number(e.target.value))}
+      >
+        {options.map((n) => (
+          <option key={String(n)} value={n === null ? "unlimited" : n}>
+            {n === null ? "unlimited" : n}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A game's rules, policy, numbering and deals: every control from the game's schema. */
+function PatienceFields({
+  game,
+  chosen,
+  onChange,
+}: {
+  game: AnyPatienceGame;
+  chosen: PatienceSettings;
+  onChange: (patch: Partial<PatienceSettings>) => void;
+}) {
+  const rulesNow = (() => {
+    try {
+      return game.rules.make(chosen.rules);
+    } catch {
+      return game.rules.make({});
+    }
+  })();
+  const label = game.rules.label(rulesNow);
+  const variant = game.rules.variants.find((v) => game.rules.label(game.rules.make(v.rules)) === label);
+  const setRule = (key: string, value: RuleValue) => {
+    const rules = { ...chosen.rules, [key]: value };
+    try {
+      game.rules.make(rules);
+      onChange({ rules });
+    } catch {
+      // A combination the schema refuses is not offered: the control keeps its value.
+    }
+  };
+  return (
+    <fieldset>
+      <legend>{game.title}</legend>
+      <p className="note">The rules apply from the next deal. Now: {label}.</p>
+      {game.rules.variants.length > 1 && (
+        <label>
+          Variant{" "}
+          <select
+            value={variant?.id ?? ""}
+            onChange={(e) => {
+              const v = game.rules.variants.find((x) => x.id === e.target.value);
+              if (v) {
+                const made = game.rules.make(v.rules) as Record<string, unknown>;
+                const rules: Record<string, RuleValue> = {};
+                for (const f of game.rules.fields) rules[f.key] = made[f.key] as RuleValue;
+                onChange({ rules });
+              }
+            }}
+            data-testid="variant"
+          >
+            {!variant && <option value="">Your own rules</option>}
+            {game.rules.variants.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.title}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {game.rules.fields.map((field) => (
+        <RuleControl
+          key={field.key}
+          field={field}
+          value={chosen.rules[field.key] ?? null}
+          onChange={(value) => setRule(field.key, value)}
+        />
+      ))}
+      {game.policies.length > 1 && (
+        <label>
+          Cards go home by themselves{" "}
+          <select
+            value={chosen.policy}
+            onChange={(e) => onChange({ policy: e.target.value as AutoPolicy })}
+            data-testid="policy"
+          >
+            {game.policies.map((p) => (
+              <option key={p} value={p}>
+                {POLICY_TEXT[p]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {game.numberings.length > 1 && (
+        <label>
+          Deal numbers{" "}
+          <select
+            value={chosen.numbering}
+            onChange={(e) => onChange({ numbering: e.target.value as Numbering })}
+            data-testid="numbering"
+          >
+            {game.numberings.map((n) => (
+              <option key={n} value={n}>
+                {NUMBERING_TEXT[n]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label>
+        New deals{" "}
+        <select
+          value={chosen.deal}
+          onChange={(e) => onChange({ deal: e.target.value as DealKind })}
+          data-testid="deal-kind"
+        >
+          <option value="any">Any deal</option>
+          <option value="winnable">Winnable deals only</option>
+          <option value="easy">An easy deal (a short solution)</option>
+        </select>
+      </label>
+    </fieldset>
+  );
+}
+
 export function SettingsPanel({
   settings,
   onChange,
+  game,
 }: {
   settings: Settings;
   onChange: (s: Settings) => void;
+  /** The game on screen: its own settings are shown. */
+  game: string;
 }) {
-  const fc = settings.freecell;
   const t = settings.tetris;
-  const setFc = (patch: Partial<Settings["freecell"]>) =>
-    onChange({ ...settings, freecell: { ...fc, ...patch } });
   const setT = (patch: Partial<Settings["tetris"]>) => onChange({ ...settings, tetris: { ...t, ...patch } });
+  const patience = findPatience(game);
   return (
     <form className="settings" onSubmit={(e) => e.preventDefault()}>
       <fieldset>
@@ -60,9 +239,37 @@ export function SettingsPanel({
             onChange={(e) => onChange({ ...settings, theme: e.target.value as Theme })}
             data-testid="theme"
           >
-            <option value="system">as the system</option>
-            <option value="light">light</option>
-            <option value="dark">dark</option>
+            <option value="system">As the system</option>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+          </select>
+        </label>
+        <label>
+          Table{" "}
+          <select
+            value={settings.table}
+            onChange={(e) => onChange({ ...settings, table: e.target.value as TableColour })}
+            data-testid="table-colour"
+          >
+            {TABLE_COLOURS.map((c) => (
+              <option key={c} value={c}>
+                {capital(c)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Card backs{" "}
+          <select
+            value={settings.back}
+            onChange={(e) => onChange({ ...settings, back: e.target.value as CardBack })}
+            data-testid="card-back"
+          >
+            {CARD_BACKS.map((c) => (
+              <option key={c} value={c}>
+                {capital(c)}
+              </option>
+            ))}
           </select>
         </label>
         <label className="check">
@@ -83,69 +290,31 @@ export function SettingsPanel({
         </label>
       </fieldset>
       <fieldset>
-        <legend>FreeCell</legend>
-        <p className="note">Rules and auto-moves apply from the next deal.</p>
-        <label>
-          Game{" "}
-          <select value={fc.variant} onChange={(e) => setFc({ variant: e.target.value as FreeCellVariant })}>
-            {FREECELL_VARIANTS.map((v) => (
-              <option key={v} value={v}>
-                {VARIANTS[v].title} — {VARIANTS[v].about}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Free cells{" "}
-          <select value={fc.cells} onChange={(e) => setFc({ cells: Number(e.target.value) })}>
-            {[1, 2, 3, 4, 5, 6].map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Auto-move{" "}
-          <select
-            value={fc.policy}
-            onChange={(e) => setFc({ policy: e.target.value as AutoPolicy })}
-            data-testid="policy"
-          >
-            {AUTO_POLICIES.map((p) => (
-              <option key={p} value={p}>
-                {POLICY_TEXT[p]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          New deals{" "}
-          <select
-            value={fc.deal}
-            onChange={(e) => setFc({ deal: e.target.value as DealKind })}
-            data-testid="deal-kind"
-          >
-            <option value="any">any deal</option>
-            <option value="winnable">winnable deals only</option>
-            <option value="easy">easy deal (a short solution)</option>
-          </select>
+        <legend>Play</legend>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={settings.confirmAbandon}
+            onChange={(e) => onChange({ ...settings, confirmAbandon: e.target.checked })}
+            data-testid="confirm-abandon"
+          />{" "}
+          Ask before leaving a game under way
         </label>
         <label className="check">
           <input
             type="checkbox"
-            checked={fc.flagLosing}
-            onChange={(e) => setFc({ flagLosing: e.target.checked })}
+            checked={settings.flagLosing}
+            onChange={(e) => onChange({ ...settings, flagLosing: e.target.checked })}
           />{" "}
           Warn when a move loses a winnable game
         </label>
         <label>
-          Winnable status search time{" "}
+          The winnable status searches for{" "}
           <select
-            value={fc.statusBudgetMs}
-            onChange={(e) => setFc({ statusBudgetMs: Number(e.target.value) })}
+            value={settings.statusBudgetMs}
+            onChange={(e) => onChange({ ...settings, statusBudgetMs: Number(e.target.value) })}
           >
-            {[500, 1000, 3000, 5000, 10000].map((ms) => (
+            {STATUS_BUDGETS.map((ms) => (
               <option key={ms} value={ms}>
                 {ms / 1000} s
               </option>
@@ -153,64 +322,81 @@ export function SettingsPanel({
           </select>
         </label>
       </fieldset>
-      <fieldset>
-        <legend>Tetris</legend>
-        <label>
-          Engine{" "}
-          <select value={t.engine} onChange={(e) => setT({ engine: e.target.value as TetrisEngine })}>
-            <option value="guideline">guideline (SRS, 7-bag, hold, ghost)</option>
-            <option value="classic">classic (the VDM++ model)</option>
-          </select>
-        </label>
-        <label>
-          DAS (ms){" "}
-          <input
-            type="number"
-            min={0}
-            max={1000}
-            value={t.das}
-            onChange={(e) =>
-              setT({ das: Math.max(0, Math.min(1000, Math.round(Number(e.target.value) || 0))) })
-            }
-          />
-        </label>
-        <label>
-          ARR (ms){" "}
-          <input
-            type="number"
-            min={0}
-            max={500}
-            value={t.arr}
-            onChange={(e) =>
-              setT({ arr: Math.max(0, Math.min(500, Math.round(Number(e.target.value) || 0))) })
-            }
-          />
-        </label>
-        <label className="check">
-          <input type="checkbox" checked={t.ghost} onChange={(e) => setT({ ghost: e.target.checked })} />{" "}
-          Ghost piece
-        </label>
-        <div className="keys">
-          {TETRIS_CONTROLS.map((control) => (
-            <label key={control}>
-              {CONTROL_TEXT[control]}{" "}
-              <input
-                defaultValue={t.keys[control].map(keyName).join(", ")}
-                onBlur={(e) => {
-                  const keys = parseKeys(e.target.value);
-                  setT({
-                    keys: { ...t.keys, [control]: keys.length > 0 ? keys : DEFAULT_TETRIS_KEYS[control] },
-                  });
-                }}
-                aria-describedby="keys-note"
-              />
-            </label>
-          ))}
-          <p className="note" id="keys-note">
-            Key names as the browser gives them, separated by commas: ArrowLeft, a, Space, Shift…
-          </p>
-        </div>
-      </fieldset>
+      {patience && (
+        <PatienceFields
+          game={patience}
+          chosen={patienceSettings(settings, patience)}
+          onChange={(patch) =>
+            onChange({
+              ...settings,
+              patience: {
+                ...settings.patience,
+                [patience.id]: { ...patienceSettings(settings, patience), ...patch },
+              },
+            })
+          }
+        />
+      )}
+      {game === "tetris" && (
+        <fieldset>
+          <legend>Tetris</legend>
+          <label>
+            Engine{" "}
+            <select value={t.engine} onChange={(e) => setT({ engine: e.target.value as TetrisEngine })}>
+              <option value="guideline">Guideline (SRS, 7-bag, hold, ghost)</option>
+              <option value="classic">Classic (the VDM++ model)</option>
+            </select>
+          </label>
+          <label>
+            DAS (ms){" "}
+            <input
+              type="number"
+              min={0}
+              max={1000}
+              value={t.das}
+              onChange={(e) =>
+                setT({ das: Math.max(0, Math.min(1000, Math.round(Number(e.target.value) || 0))) })
+              }
+            />
+          </label>
+          <label>
+            ARR (ms){" "}
+            <input
+              type="number"
+              min={0}
+              max={500}
+              value={t.arr}
+              onChange={(e) =>
+                setT({ arr: Math.max(0, Math.min(500, Math.round(Number(e.target.value) || 0))) })
+              }
+            />
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={t.ghost} onChange={(e) => setT({ ghost: e.target.checked })} />{" "}
+            Ghost piece
+          </label>
+          <div className="keys">
+            {TETRIS_CONTROLS.map((control) => (
+              <label key={control}>
+                {CONTROL_TEXT[control]}{" "}
+                <input
+                  defaultValue={t.keys[control].map(keyName).join(", ")}
+                  onBlur={(e) => {
+                    const keys = parseKeys(e.target.value);
+                    setT({
+                      keys: { ...t.keys, [control]: keys.length > 0 ? keys : DEFAULT_TETRIS_KEYS[control] },
+                    });
+                  }}
+                  aria-describedby="keys-note"
+                />
+              </label>
+            ))}
+            <p className="note" id="keys-note">
+              Key names as the browser gives them, separated by commas: ArrowLeft, a, Space, Shift…
+            </p>
+          </div>
+        </fieldset>
+      )}
     </form>
   );
 }

@@ -1,18 +1,59 @@
 import { useState } from "react";
-import { formatDuration, loadStats, resetStats } from "../stats.ts";
+import type { Numbering } from "../../../src/cards/deals/layout.ts";
+import { GAMES } from "../../../src/games/registry.ts";
+import { formatDuration, type GameRecord, parseDealKey, StatsBook, type VariantStats } from "../stats.ts";
+import { browserStore } from "../storage.ts";
 import { loadTetrisScores } from "../tetris/scores.ts";
 
-export function StatsPanel() {
-  const [version, setVersion] = useState(0);
-  const all = loadStats().value;
-  const keys = Object.keys(all).sort();
+const RESULT_TEXT: Record<GameRecord["result"], string> = {
+  playing: "Under way",
+  won: "Won",
+  lost: "Lost",
+  assisted: "Solved with help",
+};
+
+const gameTitle = (id: string) => GAMES.find((g) => g.id === id)?.title ?? id;
+
+function dealText(deal: number | null, numbering: Numbering): string {
+  if (deal === null) return "Custom";
+  return numbering === "solvitaire" ? `Solvitaire ${deal}` : String(deal);
+}
+
+/**
+ * The statistics: per game and per variant, the recent games with their result, and the numbered deals lost
+ * (never won) with a button to play each again under the rules it was played with.
+ */
+export function StatsPanel({
+  onPlay,
+  current,
+}: {
+  onPlay: (game: string, deal: number, numbering: Numbering, rules: Record<string, unknown>) => void;
+  current: string;
+}) {
+  const [, setVersion] = useState(0);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const book = new StatsBook(browserStore());
+  const all = book.load().value;
+  const variants = Object.values(all.variants).sort(
+    (a, b) =>
+      Number(b.game === current) - Number(a.game === current) ||
+      a.game.localeCompare(b.game) ||
+      b.played - a.played,
+  );
   const scores = loadTetrisScores().value;
-  void version;
+  const lost = variants.flatMap((v) =>
+    Object.entries(v.deals)
+      .filter(([, result]) => result === "lost")
+      .map(([key]) => ({ v, ...(parseDealKey(key) ?? { numbering: "microsoft" as Numbering, deal: 0 }) }))
+      .filter((d) => d.deal > 0),
+  );
+  const wonCount = (v: VariantStats) => Object.values(v.deals).filter((r) => r === "won").length;
   return (
     <div className="stats" data-testid="stats">
-      {keys.length === 0 && <p>No games played yet.</p>}
-      {keys.length > 0 && (
-        <table>
+      {variants.length === 0 && <p>No games played yet.</p>}
+      {variants.length > 0 && (
+        <table className="stats-table">
+          <caption className="sr-only">Statistics per game and variant</caption>
           <thead>
             <tr>
               <th scope="col">Game</th>
@@ -26,23 +67,71 @@ export function StatsPanel() {
             </tr>
           </thead>
           <tbody>
-            {keys.map((k) => {
-              const s = all[k];
-              return (
-                <tr key={k} data-stats-key={k}>
-                  <th scope="row">{k}</th>
-                  <td data-testid="played">{s.played}</td>
-                  <td data-testid="won">{s.won}</td>
-                  <td>{s.played === 0 ? "–" : `${Math.round((100 * s.won) / s.played)}%`}</td>
-                  <td>{s.currentStreak}</td>
-                  <td>{s.bestStreak}</td>
-                  <td>{s.bestTimeMs === null ? "–" : formatDuration(s.bestTimeMs)}</td>
-                  <td>{s.fewestMoves ?? "–"}</td>
-                </tr>
-              );
-            })}
+            {variants.map((s) => (
+              <tr key={`${s.game}/${s.label}`} data-stats-key={`${s.game}/${s.label}`}>
+                <th scope="row">
+                  {s.label === gameTitle(s.game) ? s.label : `${gameTitle(s.game)}: ${s.label}`}
+                </th>
+                <td data-label="Played" data-testid="played">
+                  {s.played}
+                </td>
+                <td data-label="Won" data-testid="won">
+                  {s.won}
+                </td>
+                <td data-label="Win rate">
+                  {s.played === 0 ? "–" : `${Math.round((100 * s.won) / s.played)}%`}
+                </td>
+                <td data-label="Streak">{s.currentStreak}</td>
+                <td data-label="Best streak">{s.bestStreak}</td>
+                <td data-label="Best time">{s.bestTimeMs === null ? "–" : formatDuration(s.bestTimeMs)}</td>
+                <td data-label="Fewest moves">{s.fewestMoves ?? "–"}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
+      )}
+      {all.recent.length > 0 && (
+        <>
+          <h3>Recent games</h3>
+          <ul className="recent" data-testid="recent">
+            {all.recent.slice(0, 12).map((r) => (
+              <li key={r.id} data-result={r.result}>
+                <span className={`result result-${r.result}`}>{RESULT_TEXT[r.result]}</span>{" "}
+                <span>
+                  {r.label}, deal {dealText(r.deal, r.numbering)}
+                </span>{" "}
+                <span className="dim">
+                  {r.moves} moves, {formatDuration(r.ms)}, {new Date(r.date).toLocaleDateString()}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {variants.some((v) => Object.keys(v.deals).length > 0) && (
+        <>
+          <h3>Deals won and lost</h3>
+          <ul className="deal-counts">
+            {variants
+              .filter((v) => Object.keys(v.deals).length > 0)
+              .map((v) => (
+                <li key={`${v.game}/${v.label}`}>
+                  {v.label}: {wonCount(v)} won, {Object.keys(v.deals).length - wonCount(v)} lost
+                </li>
+              ))}
+          </ul>
+          {lost.length > 0 && (
+            <ul className="lost-deals" data-testid="lost-deals">
+              {lost.slice(0, 24).map(({ v, deal, numbering }) => (
+                <li key={`${v.game}/${v.label}/${numbering}/${deal}`}>
+                  <button type="button" onClick={() => onPlay(v.game, deal, numbering, v.rules)}>
+                    Play {v.label} deal {dealText(deal, numbering)} again
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
       <h3>Tetris high scores</h3>
       {scores.length === 0 ? (
@@ -57,18 +146,29 @@ export function StatsPanel() {
           ))}
         </ol>
       )}
-      <p>
-        <button
-          type="button"
-          onClick={() => {
-            if (window.confirm("Forget all statistics?")) {
-              resetStats();
-              setVersion((v) => v + 1);
-            }
-          }}
-        >
-          Reset statistics
-        </button>
+      <p className="dialog-actions">
+        {confirmReset ? (
+          <>
+            <span>Forget every game's statistics?</span>
+            <button
+              type="button"
+              onClick={() => {
+                book.reset();
+                setConfirmReset(false);
+                setVersion((v) => v + 1);
+              }}
+            >
+              Forget them
+            </button>
+            <button type="button" onClick={() => setConfirmReset(false)}>
+              Keep them
+            </button>
+          </>
+        ) : (
+          <button type="button" onClick={() => setConfirmReset(true)}>
+            Reset statistics
+          </button>
+        )}
       </p>
     </div>
   );

@@ -9,10 +9,10 @@ import {
 import { TetrisAi } from "../../../src/games/tetris/ai.ts";
 import type { Action } from "../../../src/games/tetris/guideline/engine.ts";
 import { drawSeed } from "../../../src/games/tetris/random.ts";
-import type { GameViewProps } from "../games.ts";
-import { TETRIS_CONTROLS, type TetrisControl } from "../settings.ts";
+import { type Settings, TETRIS_CONTROLS, type TetrisControl } from "../settings.ts";
 import { playSound } from "../sound.ts";
 import { drawField, drawPreview } from "./draw.ts";
+import { kept } from "./kept.ts";
 import { addTetrisScore } from "./scores.ts";
 import { COLUMNS, newSession, ROWS, type TetrisSession } from "./session.ts";
 
@@ -34,45 +34,36 @@ function controlFor(keys: Record<TetrisControl, string[]>, key: string): TetrisC
   return TETRIS_CONTROLS.find((c) => keys[c].some((k) => (k.length === 1 ? k.toLowerCase() : k) === lower));
 }
 
-export default function TetrisView({ settings, blocked }: GameViewProps) {
+export default function TetrisView({ settings, blocked }: { settings: Settings; blocked: boolean }) {
   const t = settings.tetris;
   const fieldRef = useRef<HTMLCanvasElement>(null);
   const sideRef = useRef<HTMLCanvasElement>(null);
   const holdRef = useRef<HTMLCanvasElement>(null);
   const areaRef = useRef<HTMLDivElement>(null);
-  const session = useRef<TetrisSession>(newSession(t.engine, drawSeed()));
-  const gameMs = useRef(0);
-  const paused = useRef(false);
-  const ai = useRef<{ on: boolean; brain: TetrisAi | null; queue: Action[]; nextAt: number }>({
-    on: false,
-    brain: null,
-    queue: [],
-    nextAt: 0,
-  });
-  const held = useRef<{
-    dir: "left" | "right" | null;
-    since: number;
-    last: number;
-    down: boolean;
-    downLast: number;
-  }>({
-    dir: null,
-    since: 0,
-    last: 0,
-    down: false,
-    downLast: 0,
-  });
-  const recorded = useRef(false);
+  const wrapRef = useRef<HTMLDivElement>(null);
+
+  // Shown, the game takes the keyboard (Space must drop a piece, not press the button last used).
+  useEffect(() => {
+    wrapRef.current?.focus({ preventScroll: true });
+  }, []);
+  // The game lives outside the view: switching to another game and back finds it paused, not thrown away.
+  kept.session.current ??= newSession(t.engine, drawSeed());
+  const session = kept.session as { current: TetrisSession };
+  const gameMs = kept.gameMs;
+  const paused = kept.paused;
+  const ai = kept.ai;
+  const held = kept.held;
+  const recorded = kept.recorded;
   const [cell, setCell] = useState(24);
-  const [shown, setShown] = useState<Shown>({
-    score: 0,
-    lines: 0,
-    level: 1,
-    over: false,
-    paused: false,
-    ai: false,
+  const [shown, setShown] = useState<Shown>(() => ({
+    score: session.current.score(),
+    lines: session.current.lines(),
+    level: session.current.level(),
+    over: session.current.over(),
+    paused: paused.current,
+    ai: ai.current.on,
     rank: 0,
-  });
+  }));
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
 
@@ -326,16 +317,20 @@ export default function TetrisView({ settings, blocked }: GameViewProps) {
     <section className="tetris" aria-label="Tetris">
       <div className="tetris-area" ref={areaRef}>
         <aside className="tetris-side left">
-          <h2 className="panel-title">Hold</h2>
-          <canvas
-            ref={holdRef}
-            className="preview"
-            width={box * dpr}
-            height={box * dpr}
-            data-box={box}
-            style={{ width: box, height: box }}
-            aria-label={session.current.engine === "classic" ? "No hold in the classic game" : "Held piece"}
-          />
+          {session.current.engine === "guideline" && (
+            <>
+              <h2 className="panel-title">Hold</h2>
+              <canvas
+                ref={holdRef}
+                className="preview"
+                width={box * dpr}
+                height={box * dpr}
+                data-box={box}
+                style={{ width: box, height: box }}
+                aria-label="Held piece"
+              />
+            </>
+          )}
           <dl className="tetris-stats">
             <div>
               <dt>Score</dt>
@@ -355,7 +350,7 @@ export default function TetrisView({ settings, blocked }: GameViewProps) {
             {session.current.seed}
           </p>
         </aside>
-        <div className="field-wrap">
+        <div className="field-wrap" ref={wrapRef} tabIndex={-1}>
           <canvas
             ref={fieldRef}
             className="field"
@@ -433,9 +428,11 @@ export default function TetrisView({ settings, blocked }: GameViewProps) {
         <button type="button" {...touch("right")}>
           ▶
         </button>
-        <button type="button" {...touch("hold")}>
-          Hold
-        </button>
+        {session.current.engine === "guideline" && (
+          <button type="button" {...touch("hold")}>
+            Hold
+          </button>
+        )}
         <button type="button" {...touch("pause")}>
           ❚❚
         </button>

@@ -1,4 +1,4 @@
-import { isRecord, KEYS, type Loaded, readStored, writeStored } from "../storage.ts";
+import { browserStore, isRecord, KEYS, type Loaded, readStored, writeStored } from "../storage.ts";
 
 export interface TetrisScore {
   score: number;
@@ -30,7 +30,7 @@ export function checkScores(raw: unknown): TetrisScore[] {
 }
 
 export function loadTetrisScores(): Loaded<TetrisScore[]> {
-  return readStored(KEYS.tetrisScores, checkScores, () => []);
+  return readStored(browserStore(), KEYS.tetrisScores, checkScores, () => []);
 }
 
 /** Adds a score; returns its rank (1 = best) or 0 when it did not make the table. */
@@ -40,6 +40,6 @@ export function addTetrisScore(score: TetrisScore): number {
   scores.push(score);
   scores.sort((a, b) => b.score - a.score);
   const kept = scores.slice(0, KEEP);
-  writeStored(KEYS.tetrisScores, kept);
+  writeStored(browserStore(), KEYS.tetrisScores, kept);
   return kept.indexOf(score) + 1;
 }

@@ -1,0 +1,34 @@
+import type { GameLayout } from "../patience/layout.ts";
+import { freecellLayout } from "./freecell/layout.ts";
+import { kingAlbertLayout } from "./king-albert/layout.ts";
+import { klondikeLayout } from "./klondike/layout.ts";
+import { montanaLayout } from "./montana/layout.ts";
+
+/**
+ * The table of each game: the only place the web app names games. A game of the registry without an entry
+ * here is drawn with the default: its piles in rows by kind, fanned as its pile view says.
+ */
+const LAYOUTS: Record<string, GameLayout> = {
+  freecell: freecellLayout,
+  "king-albert": kingAlbertLayout,
+  klondike: klondikeLayout,
+  montana: montanaLayout,
+};
+
+/** Any game: the piles that are not fanned down on top, the others below. */
+export const defaultLayout: GameLayout = {
+  arrangements: (piles) => [
+    [
+      { items: piles.filter((p) => p.fan !== "down").map((p) => ({ pile: p.ref })) },
+      { items: piles.filter((p) => p.fan === "down").map((p) => ({ pile: p.ref })) },
+    ].filter((band) => band.items.length > 0),
+  ],
+  reach: (pile) => ({
+    faceDown: pile.cards.filter((c) => !c.faceUp).length,
+    faceUp: Math.min(52, pile.cards.length + 12),
+  }),
+};
+
+export function layoutOf(game: string): GameLayout {
+  return LAYOUTS[game] ?? defaultLayout;
+}

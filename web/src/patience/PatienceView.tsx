@@ -1,0 +1,487 @@
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { dealRange, type Numbering } from "../../../src/cards/deals/layout.ts";
+import type { AnyPatienceGame } from "../../../src/games/patience/contract.ts";
+import { layoutOf } from "../games/index.ts";
+import type { Settings } from "../settings.ts";
+import { Dialog } from "../shell/Dialog.tsx";
+import { formatDuration } from "../stats.ts";
+import { Celebration } from "./Celebration.tsx";
+import type { PatienceController } from "./controller.ts";
+import { allControllers, controllerFor } from "./env.ts";
+import { Table } from "./Table.tsx";
+
+const VERDICT_TEXT = {
+  checking: "Checking…",
+  winnable: "Winnable",
+  "not winnable": "Not winnable",
+  unknown: "Unknown",
+  won: "Won",
+} as const;
+
+/** A deal asked for by a link (`#/freecell/617`); `seq` counts the requests, so the same link twice works. */
+export interface DealLink {
+  deal: number;
+  numbering: Numbering;
+  seq: number;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el) return false;
+  const tag = el.tagName;
+  return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || el.isContentEditable;
+}
+
+const reducedMotion = () =>
+  typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** The link of the deal on the table. */
+export function dealHash(controller: PatienceController): string {
+  const deal = controller.deal;
+  if (deal === undefined) return `#/${controller.game.id}`;
+  return `#/${controller.game.id}/${deal}${controller.numbering === "solvitaire" ? "?numbering=solvitaire" : ""}`;
+}
+
+/** Focus back on the table's tab stop (after the Deal # box, a dialog…). */
+function focusTable(): void {
+  document.querySelector<HTMLElement>(".table [data-focus='yes']")?.focus();
+}
+
+export function PatienceView({
+  game,
+  settings,
+  blocked,
+  link,
+  onStats,
+}: {
+  game: AnyPatienceGame;
+  settings: Settings;
+  /** A dialog of the shell is open: keys belong to it. */
+  blocked: boolean;
+  link: DealLink | null;
+  onStats: () => void;
+}) {
+  const controller = controllerFor(game, settings);
+  useSyncExternalStore(controller.subscribe, controller.getVersion);
+  const layout = layoutOf(game.id);
+  const [, setNow] = useState(0);
+  const [dealText, setDealText] = useState("");
+  const [movesText, setMovesText] = useState("");
+  const [dontAsk, setDontAsk] = useState(false);
+  const [celebrating, setCelebrating] = useState<number | null>(null);
+  const [prompt, setPrompt] = useState(false);
+  const lastFinish = useRef(controller.finished);
+  const dealInput = useRef<HTMLInputElement>(null);
+  const session = controller.session;
+
+  useEffect(() => {
+    controller.updateSettings(settings);
+  }, [controller, settings]);
+
+  // A link asks for a deal.
+  const linkSeq = link?.seq ?? -1;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new link (its seq) asks again
+  useEffect(() => {
+    if (link) controller.open(link.deal, link.numbering);
+  }, [controller, linkSeq]);
+
+  // The address shows the deal on the table, so it can be shared.
+  useEffect(() => {
+    const hash = dealHash(controller);
+    if (location.hash !== hash) history.replaceState(null, "", hash);
+  });
+
+  // The clock on screen.
+  useEffect(() => {
+    const timer = setInterval(() => setNow((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    const onVisibility = () => {
+      for (const c of allControllers()) c.setVisible(document.visibilityState === "visible");
+    };
+    const onHide = () => {
+      for (const c of allControllers()) c.save();
+    };
+    document.addEventListener("visibilitychange", onVisibility);
+    window.addEventListener("pagehide", onHide);
+    return () => {
+      document.removeEventListener("visibilitychange", onVisibility);
+      window.removeEventListener("pagehide", onHide);
+      controller.save();
+    };
+  }, [controller]);
+
+  // A win: the celebration (unless motion is unwanted), then the prompt.
+  useLayoutEffect(() => {
+    const finish = controller.finished;
+    if (finish === lastFinish.current) return;
+    lastFinish.current = finish;
+    if (!finish) {
+      setPrompt(false);
+      setCelebrating(null);
+      return;
+    }
+    if (settings.animation && !reducedMotion()) setCelebrating(controller.version);
+    else setPrompt(true);
+  });
+
+  const dialogOpen = blocked || controller.confirm !== null || prompt || celebrating !== null;
+
+  // The keys: piles' keys and commands go to the controller; Ctrl+Z / Ctrl+Y too.
+  useEffect(() => {
+    if (dialogOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e.target) || e.altKey || e.metaKey) return;
+      const key = e.key;
+      if (e.ctrlKey) {
+        if (key === "z" || key === "Z") {
+          e.preventDefault();
+          if (e.shiftKey) controller.redo();
+          else controller.undo();
+        } else if (key === "y") {
+          e.preventDefault();
+          controller.redo();
+        }
+        return;
+      }
+      if (key === ":") {
+        e.preventDefault();
+        document.getElementById("moves-input")?.focus();
+        return;
+      }
+      if (key === "#") {
+        e.preventDefault();
+        dealInput.current?.focus();
+        return;
+      }
+      // Enter and Space belong to the focused card or button.
+      if (key === "Enter" || key === " ") return;
+      if (controller.key(key)) e.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [controller, dialogOpen]);
+
+  const numbering = controller.numbering;
+  const [low, high] = dealRange(numbering);
+  const submitDeal = (e: FormEvent) => {
+    e.preventDefault();
+    const text = dealText.trim();
+    const n = /^\d{1,12}$/.test(text) ? Number(text) : Number.NaN;
+    setDealText("");
+    // The box gives its keys back: the game's keys work again at once.
+    dealInput.current?.blur();
+    focusTable();
+    if (!Number.isInteger(n) || n < low || n > high) {
+      controller.say(`A deal number is a whole number from ${low} to ${high.toLocaleString("en")}.`, "error");
+      return;
+    }
+    controller.newDeal(n);
+  };
+
+  const playAction = (notation: string) => {
+    let move: unknown;
+    try {
+      move = game.notation.parse(controller.state, notation);
+    } catch (error) {
+      controller.say((error as Error).message, "error");
+      return;
+    }
+    const why = game.whyIllegal(controller.state, move);
+    if (why) controller.say(why.charAt(0).toUpperCase() + why.slice(1), "error");
+    else controller.play(move);
+  };
+
+  const verdict = controller.verdict;
+  const busy = controller.dealing;
+  const won = session.isWon();
+  const key = (k: string) => controller.commandKey(k);
+  const finish = controller.finished;
+  const confirm = controller.confirm;
+  const notice = controller.notice;
+
+  return (
+    <section className="patience" aria-label={game.title} data-game={game.id}>
+      <div className="toolbar" role="toolbar" aria-label={`${game.title} commands`}>
+        <div className="group">
+          <button
+            type="button"
+            onClick={() => controller.newDeal()}
+            disabled={busy}
+            title={`New deal (${key("n")})`}
+          >
+            New deal
+          </button>
+          <form className="deal-form" onSubmit={submitDeal}>
+            <label className="sr-only" htmlFor="deal-number">
+              Deal number
+            </label>
+            <input
+              id="deal-number"
+              ref={dealInput}
+              inputMode="numeric"
+              placeholder="Deal #"
+              value={dealText}
+              onChange={(e) => setDealText(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Escape") {
+                  setDealText("");
+                  e.currentTarget.blur();
+                  focusTable();
+                }
+              }}
+              size={7}
+              autoComplete="off"
+            />
+            <button type="submit" disabled={busy || dealText.trim() === ""}>
+              Deal
+            </button>
+          </form>
+          <button
+            type="button"
+            onClick={() => controller.restart()}
+            disabled={busy || !session.canUndo}
+            title="Back to the start of the deal (redo takes it back)"
+          >
+            Restart
+          </button>
+        </div>
+        <div className="group">
+          <button
+            type="button"
+            onClick={() => controller.undo()}
+            disabled={!session.canUndo}
+            title={`Undo (${key("u")})`}
+          >
+            Undo
+          </button>
+          <button
+            type="button"
+            onClick={() => controller.redo()}
+            disabled={!session.canRedo}
+            title={`Redo (${key("r")})`}
+          >
+            Redo
+          </button>
+          <button
+            type="button"
+            onClick={() => controller.hintPress()}
+            disabled={busy || won}
+            aria-pressed={controller.hint !== null}
+            title={`Hint (${key("t")}): the solver's move, then each other legal move`}
+          >
+            Hint
+          </button>
+          {controller.hint?.kind === "move" && (
+            <button type="button" className="accent" onClick={() => controller.playHint()}>
+              Play it
+            </button>
+          )}
+          <button
+            type="button"
+            className={controller.solving ? "stop" : ""}
+            onClick={() => controller.solvePress()}
+            disabled={busy || (won && !controller.solving)}
+            title={`Solve (${key("s")}): the computer plays from here`}
+          >
+            {controller.solving ? "Stop" : "Solve"}
+          </button>
+          {layout.actions?.map((action) => (
+            <button
+              key={action.notation}
+              type="button"
+              onClick={() => playAction(action.notation)}
+              disabled={busy}
+            >
+              {action.label}
+            </button>
+          ))}
+        </div>
+        <form
+          className="moves-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            controller.playNotation(movesText);
+            setMovesText("");
+          }}
+        >
+          <label className="sr-only" htmlFor="moves-input">
+            Moves in notation
+          </label>
+          <input
+            id="moves-input"
+            placeholder="Moves"
+            value={movesText}
+            onChange={(e) => setMovesText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Escape") {
+                e.currentTarget.blur();
+                focusTable();
+              }
+            }}
+            title="Type moves in the game's notation (: to get here), Enter to play them"
+            size={10}
+            autoComplete="off"
+          />
+        </form>
+      </div>
+
+      <div className="status-bar">
+        <span className="deal-title" data-testid="deal-title">
+          {controller.deal === undefined
+            ? "Custom deal"
+            : controller.title().replace(/^./, (c) => c.toUpperCase())}
+        </span>
+        {controller.label !== game.title && <span className="stat variant">{controller.label}</span>}
+        <span className="stat">
+          <span className="stat-label">Moves</span> <span data-testid="moves">{session.moveCount}</span>
+        </span>
+        <span className="stat">
+          <span className="stat-label">Time</span>{" "}
+          <span data-testid="time">{formatDuration(controller.elapsedMs())}</span>
+        </span>
+        <output
+          className={`verdict verdict-${verdict.status.replace(" ", "-")}`}
+          data-testid="verdict"
+          data-status={verdict.status}
+          data-latency-ms={
+            controller.verdictLatencyMs === null ? undefined : Math.round(controller.verdictLatencyMs)
+          }
+          data-moves={session.moveCount}
+          title={verdict.detail}
+          aria-live="polite"
+        >
+          <span className="dot" aria-hidden="true" />
+          {VERDICT_TEXT[verdict.status]}
+          {controller.losingTurn !== null && verdict.status === "not winnable" && (
+            <span className="lost-flag"> since move {controller.losingTurn + 1}</span>
+          )}
+        </output>
+      </div>
+
+      <div
+        className={`notice notice-${notice?.tone ?? "empty"}`}
+        role="status"
+        aria-live="polite"
+        data-testid="notice"
+        title={notice?.text}
+      >
+        {notice?.text ?? "\u00a0"}
+      </div>
+
+      <Table
+        controller={controller}
+        layout={layout}
+        animate={settings.animation && !reducedMotion()}
+        back={settings.back}
+      />
+
+      {celebrating !== null && (
+        <Celebration
+          seed={celebrating}
+          onDone={() => {
+            setCelebrating(null);
+            setPrompt(true);
+          }}
+        />
+      )}
+
+      <Dialog
+        title={finish?.assisted ? "Solved" : "You won!"}
+        open={prompt && finish !== null}
+        onClose={() => {
+          setPrompt(false);
+          focusTable();
+        }}
+        testId="win-dialog"
+      >
+        {finish && (
+          <div className="win-prompt">
+            <p>
+              {finish.assisted
+                ? `The computer helped, so this game is not counted as a win. ${finish.moves} moves in ${formatDuration(finish.ms)}.`
+                : `${controller.title().replace(/^./, (c) => c.toUpperCase())} in ${finish.moves} moves and ${formatDuration(finish.ms)}.${finish.counted ? "" : " This game's win was already counted."}`}
+            </p>
+            <div className="dialog-actions">
+              <button
+                type="button"
+                className="primary"
+                onClick={() => {
+                  setPrompt(false);
+                  controller.newDeal();
+                }}
+              >
+                New deal
+              </button>
+              <button
+                type="button"
+                onClick={() => {
+                  setPrompt(false);
+                  controller.sameDeal();
+                }}
+                disabled={controller.deal === undefined}
+              >
+                Same deal again
+              </button>
+              <button
+                type="button"
+                onClick={() => {
+                  setPrompt(false);
+                  onStats();
+                }}
+              >
+                Statistics
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+
+      <Dialog
+        title={confirm?.title ?? ""}
+        open={confirm !== null}
+        onClose={() => {
+          controller.answer(false);
+          focusTable();
+        }}
+        testId="confirm-dialog"
+      >
+        {confirm && (
+          <div className="confirm">
+            <p>{confirm.text}</p>
+            <label className="check">
+              <input type="checkbox" checked={dontAsk} onChange={(e) => setDontAsk(e.target.checked)} /> Don't
+              ask again
+            </label>
+            <div className="dialog-actions">
+              <button
+                type="button"
+                className="primary"
+                onClick={() => {
+                  controller.answer(true, dontAsk);
+                  setDontAsk(false);
+                }}
+              >
+                {confirm.yes}
+              </button>
+              <button
+                type="button"
+                onClick={() => {
+                  controller.answer(false);
+                  setDontAsk(false);
+                  focusTable();
+                }}
+              >
+                {confirm.no}
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+    </section>
+  );
+}
+
+export default PatienceView;

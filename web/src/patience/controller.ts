@@ -1,0 +1,1154 @@
+import { cardName } from "../../../src/cards/card.ts";
+import { dealRange, type Numbering } from "../../../src/cards/deals/layout.ts";
+import type { AnyPatienceGame, AutoPolicy, PileRef, PileView } from "../../../src/games/patience/contract.ts";
+import { samePile } from "../../../src/games/patience/contract.ts";
+import { type AnySession, ruleFields, Session, type Turn } from "../../../src/games/patience/session.ts";
+import { findPatience } from "../../../src/games/registry.ts";
+import { patienceSettings, rulesOf, type Settings } from "../settings.ts";
+import { formatDuration, type GameInfo, StatsBook } from "../stats.ts";
+import { isRecord, KEYS, type KeyValueStore, readStored, removeStored, writeStored } from "../storage.ts";
+import { moveOutline, type Outline } from "./outline.ts";
+import { CancelledError, type SolverPort } from "./solver-client.ts";
+import type { Analysis } from "./verdicts.ts";
+
+type State = { rules: unknown };
+export type AnyTurn = Turn<State, unknown>;
+
+export type SoundKind = "move" | "home" | "error" | "win" | "deal";
+
+/** What the page gives the controller: nothing here touches the DOM, the real clock or the real storage. */
+export interface ControllerEnv {
+  store: KeyValueStore;
+  /** Milliseconds for the game clock (performance.now in the page). */
+  clock: () => number;
+  /** Milliseconds since 1970, for the statistics' dates. */
+  date: () => number;
+  sound: (kind: SoundKind) => void;
+  solver: SolverPort;
+  /** Uniform in [0, 1): deal numbers and game ids. */
+  random: () => number;
+  /** A fresh seed for the solver's pick of a deal. */
+  seed: () => number;
+  setTimer: (fn: () => void, ms: number) => unknown;
+  clearTimer: (handle: unknown) => void;
+  /** A touch screen: prompts say "tap" and never "press its key". */
+  touch?: boolean;
+  /** The settings changed from inside the game ("don't ask again"). */
+  settingsChanged?: (settings: Settings) => void;
+}
+
+export type VerdictStatus = "checking" | "winnable" | "not winnable" | "unknown" | "won";
+export interface Verdict {
+  status: VerdictStatus;
+  detail: string;
+}
+
+export interface Notice {
+  text: string;
+  tone: "info" | "error" | "warn" | "win";
+}
+
+export interface Selection {
+  from: PileRef;
+  /** The card picked (0 the bottom card), and how many cards from it up; `count` undefined: as many as fit. */
+  index: number;
+  count?: number;
+}
+
+/** A hint on the table: the solver's move first, then the other legal moves one by one. */
+export type Hint =
+  | { kind: "thinking" }
+  | {
+      kind: "move";
+      move: unknown;
+      outline: Outline;
+      text: string;
+      rank: number;
+      total: number;
+      best: boolean;
+    }
+  | { kind: "none"; text: string };
+
+/** What the last change was, for the table's animation. */
+export interface Change {
+  /** Counts changes, so the table animates each one once. */
+  seq: number;
+  kind: "play" | "undo" | "redo" | "deal" | "restart" | "refused" | "none";
+  turn?: AnyTurn;
+}
+
+/** The prompt after a win. */
+export interface Finish {
+  counted: boolean;
+  assisted: boolean;
+  moves: number;
+  ms: number;
+}
+
+/** A question the player must answer before the controller goes on. */
+export interface Confirm {
+  title: string;
+  text: string;
+  yes: string;
+  no: string;
+  action: () => void;
+}
+
+/** A game in progress as kept in storage. */
+interface StoredGame {
+  version: 2;
+  save: unknown;
+  id: string;
+  elapsedMs: number;
+  /** Whether the game has been counted as played (its first move was made). */
+  played: boolean;
+}
+
+const SOLVE_BUDGET_MS = 20_000;
+const HINT_BUDGET_MS = 8_000;
+const PICK_BUDGET_MS = 20_000;
+const SOLVE_STEP_MS = 300;
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** A sentence: a capital first, a full stop last. */
+const sentence = (text: string) => {
+  const t = capital(text.trim());
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+};
+
+function checkStored(raw: unknown): StoredGame {
+  if (!isRecord(raw)) throw new Error("it is not an object");
+  if (raw.version !== 2) throw new Error(`unknown version ${JSON.stringify(raw.version)}`);
+  if (typeof raw.id !== "string") throw new Error("its game id is missing");
+  if (typeof raw.elapsedMs !== "number" || !(raw.elapsedMs >= 0)) throw new Error("its time is not a number");
+  return { version: 2, save: raw.save, id: raw.id, elapsedMs: raw.elapsedMs, played: raw.played === true };
+}
+
+/**
+ * The FreeCell-only app's saved game (`tsol.freecell.save.v1`: the engine's version 1 save, its id, time and
+ * whether the solver played) in today's shape. The old save did not say which moves the solver made, so when it
+ * played, every move so far counts as the computer's: a win is credited only if played again by hand.
+ */
+export function migrateFreeCellSave(raw: unknown): StoredGame {
+  if (!isRecord(raw)) throw new Error("it is not an object");
+  if (raw.version !== 1) throw new Error(`unknown version ${JSON.stringify(raw.version)}`);
+  if (typeof raw.gameId !== "string") throw new Error("its game id is missing");
+  if (typeof raw.elapsedMs !== "number" || !(raw.elapsedMs >= 0)) throw new Error("its time is not a number");
+  // A version 1 save lists every rule of the engine, `reserve: false` included, which FreeCell's schema does not
+  // name (Session.fromSave refuses it): only the schema's fields are handed on.
+  const freecell = findPatience("freecell");
+  const old = raw.save;
+  const save1 =
+    isRecord(old) && isRecord(old.rules) && old.rules.reserve !== true && freecell
+      ? { ...old, rules: ruleFields(freecell, old.rules) }
+      : old;
+  const session = Session.fromSave(save1, findPatience);
+  const save = session.toSave();
+  const computer = raw.assisted === true ? save.moves.map((_, i) => i) : [];
+  return {
+    version: 2,
+    save: { ...save, ...(computer.length > 0 ? { computer } : {}) },
+    id: raw.gameId,
+    elapsedMs: raw.elapsedMs,
+    played: save.moves.length + save.redo.length > 0,
+  };
+}
+
+/**
+ * One patience game in the page, for any game of the registry: the platform's session (turns, undo, redo,
+ * saves) plus what a player does with it: selection, gestures (the engine's intent and quick move decide
+ * everything), hints, solve, the live winnable status, the clock, statistics and saves. It knows no framework:
+ * a view subscribes and reads its fields.
+ */
+export class PatienceController {
+  session: AnySession;
+  /** This game's id in the statistics (a deal played again is a new game). */
+  gameId: string;
+  /** Counted as played: its first move was made. */
+  played = false;
+  selection: Selection | null = null;
+  hint: Hint | null = null;
+  notice: Notice | null = null;
+  verdict: Verdict = { status: "checking", detail: "The solver is looking at this position." };
+  /** Milliseconds from the last move to its verdict, when it came (for the bench). */
+  verdictLatencyMs: number | null = null;
+  solving = false;
+  dealing = false;
+  /** Index of the turn that lost a winnable position, when flagged. */
+  losingTurn: number | null = null;
+  change: Change = { seq: 0, kind: "deal" };
+  finished: Finish | null = null;
+  confirm: Confirm | null = null;
+  version = 0;
+
+  private elapsedBase = 0;
+  private runningSince: number | null = null;
+  private movedAt = 0;
+  private solveTimer: unknown = null;
+  private hintMoves: unknown[] = [];
+  private hintBest = false;
+  private readonly listeners = new Set<() => void>();
+  private readonly stats: StatsBook;
+
+  constructor(
+    readonly game: AnyPatienceGame,
+    public settings: Settings,
+    private readonly env: ControllerEnv,
+    /** How a click on a card plays: "select" picks it up; "quick" plays its quick move (Montana). */
+    readonly clickMode: "select" | "quick" = "select",
+  ) {
+    this.stats = new StatsBook(env.store, env.date);
+    const restored = this.restore();
+    if (restored) {
+      this.session = restored.session;
+      this.gameId = restored.id;
+      this.played = restored.played;
+      this.elapsedBase = restored.elapsedMs;
+      this.notice = {
+        text: `Welcome back: ${this.title()} as you left it.`,
+        tone: "info",
+      };
+      if (this.session.isWon()) this.verdict = { status: "won", detail: "Every card is home." };
+      // A migrated save is written in today's shape at once.
+      this.save();
+    } else {
+      this.session = this.newSession(this.randomDeal());
+      this.gameId = this.newId();
+      this.save();
+    }
+    this.refreshVerdict();
+  }
+
+  // ---- Subscription -----------------------------------------------------------------------------------
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getVersion = (): number => this.version;
+
+  private emit(): void {
+    this.version++;
+    for (const listener of this.listeners) listener();
+  }
+
+  // ---- What the view reads ----------------------------------------------------------------------------
+
+  get state(): State {
+    return this.session.state;
+  }
+
+  get policy(): AutoPolicy {
+    return this.session.policy;
+  }
+
+  get numbering(): Numbering {
+    return this.session.origin.numbering ?? "microsoft";
+  }
+
+  get deal(): number | undefined {
+    return this.session.origin.deal;
+  }
+
+  get label(): string {
+    return this.game.rules.label(this.session.rules);
+  }
+
+  piles(): PileView[] {
+    return this.game.piles(this.session.state, "player");
+  }
+
+  /** "deal 617", "Solvitaire deal 3". */
+  title(): string {
+    const deal = this.session.origin.deal;
+    if (deal === undefined) return "this deal";
+    return this.numbering === "solvitaire" ? `Solvitaire deal ${deal}` : `deal ${deal}`;
+  }
+
+  elapsedMs(): number {
+    return this.elapsedBase + (this.runningSince === null ? 0 : this.env.clock() - this.runningSince);
+  }
+
+  get clockRunning(): boolean {
+    return this.runningSince !== null;
+  }
+
+  /** The key of a command in this game: lower case, or the capital when a pile uses the lower-case key. */
+  commandKey(key: string): string {
+    return this.piles().some((p) => p.key === key) ? key.toUpperCase() : key;
+  }
+
+  // ---- Storage ----------------------------------------------------------------------------------------
+
+  private restore(): { session: AnySession; id: string; elapsedMs: number; played: boolean } | undefined {
+    const key = KEYS.save(this.game.id);
+    let loaded = readStored(this.env.store, key, checkStored, () => null);
+    if (!loaded.value && !loaded.problem && this.game.id === "freecell") {
+      loaded = readStored(this.env.store, KEYS.legacyFreeCellSave, migrateFreeCellSave, () => null);
+      removeStored(this.env.store, KEYS.legacyFreeCellSave);
+    }
+    if (loaded.problem) {
+      this.notice = {
+        text: `Your saved game could not be restored (${loaded.problem}); a new deal has been started.`,
+        tone: "error",
+      };
+      return undefined;
+    }
+    if (!loaded.value) return undefined;
+    try {
+      const session = Session.fromSave(loaded.value.save, findPatience);
+      if (session.game.id !== this.game.id) throw new Error(`it is a game of ${session.game.title}`);
+      return { session, id: loaded.value.id, elapsedMs: loaded.value.elapsedMs, played: loaded.value.played };
+    } catch (error) {
+      removeStored(this.env.store, key);
+      this.notice = {
+        text: `Your saved game could not be restored (${(error as Error).message}); a new deal has been started.`,
+        tone: "error",
+      };
+      return undefined;
+    }
+  }
+
+  save(): void {
+    const stored: StoredGame = {
+      version: 2,
+      save: this.session.toSave(),
+      id: this.gameId,
+      elapsedMs: Math.round(this.elapsedMs()),
+      played: this.played,
+    };
+    writeStored(this.env.store, KEYS.save(this.game.id), stored);
+  }
+
+  private info(): GameInfo {
+    return {
+      id: this.gameId,
+      game: this.game.id,
+      label: this.label,
+      rules: ruleFields(this.game, this.session.rules) as Record<string, unknown>,
+      deal: this.session.origin.deal ?? null,
+      numbering: this.numbering,
+    };
+  }
+
+  // ---- Settings, clock --------------------------------------------------------------------------------
+
+  updateSettings(settings: Settings): void {
+    const before = patienceSettings(this.settings, this.game);
+    this.settings = settings;
+    const now = patienceSettings(settings, this.game);
+    if (JSON.stringify(before) !== JSON.stringify(now)) {
+      const differs =
+        JSON.stringify(rulesOf(settings, this.game)) !== JSON.stringify(this.session.rules) ||
+        now.policy !== this.policy;
+      if (differs) {
+        this.notice = { text: "The new rules apply from the next deal (New deal or Deal #).", tone: "info" };
+      }
+    }
+    this.emit();
+  }
+
+  /** Stops or restarts the clock when the page is hidden or shown. */
+  setVisible(visible: boolean): void {
+    if (!visible && this.runningSince !== null) {
+      this.elapsedBase = this.elapsedMs();
+      this.runningSince = null;
+      this.save();
+    } else if (visible && this.runningSince === null && this.session.canUndo && !this.session.isWon()) {
+      this.runningSince = this.env.clock();
+    }
+  }
+
+  private stopClock(): void {
+    this.elapsedBase = this.elapsedMs();
+    this.runningSince = null;
+  }
+
+  // ---- Deals ------------------------------------------------------------------------------------------
+
+  private randomDeal(): number {
+    const [low, high] = dealRange(patienceSettings(this.settings, this.game).numbering);
+    const top = Math.min(high, 1_000_000);
+    return low + Math.floor(this.env.random() * (top - low + 1));
+  }
+
+  private newId(): string {
+    return `${Math.floor(this.env.date()).toString(36)}-${Math.floor(this.env.random() * 2 ** 32).toString(36)}`;
+  }
+
+  private newSession(deal: number, numbering?: Numbering, rules?: unknown): AnySession {
+    const chosen = patienceSettings(this.settings, this.game);
+    return Session.deal(
+      this.game,
+      deal,
+      rules ?? rulesOf(this.settings, this.game),
+      numbering ?? chosen.numbering,
+      chosen.policy,
+    );
+  }
+
+  /** A game is under way: moves were made and it is not won. Leaving it loses it. */
+  get inProgress(): boolean {
+    return this.played && !this.session.isWon();
+  }
+
+  /** Runs `action` at once, or after the player confirms leaving the game in progress. */
+  private guard(what: string, action: () => void): void {
+    if (!this.inProgress || !this.settings.confirmAbandon) {
+      action();
+      return;
+    }
+    this.confirm = {
+      title: "Leave this game?",
+      text: `${capital(this.title())} is under way. ${capital(what)} counts it as lost in your statistics.`,
+      yes: capital(what),
+      no: "Keep playing",
+      action,
+    };
+    this.emit();
+  }
+
+  /** The player's answer to the open question; "don't ask again" turns the question off in the settings. */
+  answer(yes: boolean, dontAskAgain = false): void {
+    const pending = this.confirm;
+    this.confirm = null;
+    if (dontAskAgain && yes) {
+      this.settings = { ...this.settings, confirmAbandon: false };
+      this.env.settingsChanged?.(this.settings);
+    }
+    if (yes && pending) pending.action();
+    else this.emit();
+  }
+
+  /** A new deal: numbered when `deal` is given, else drawn as the settings ask (any, winnable, easy). */
+  newDeal(deal?: number, numbering?: Numbering): void {
+    if (deal !== undefined) {
+      const n = numbering ?? patienceSettings(this.settings, this.game).numbering;
+      const [low, high] = dealRange(n);
+      if (!Number.isInteger(deal) || deal < low || deal > high) {
+        this.say(`A deal number is a whole number from ${low} to ${high.toLocaleString("en")}.`, "error");
+        return;
+      }
+    }
+    this.guard("a new deal", () => this.dealNow(deal, numbering));
+  }
+
+  /** Opens deal n (a link): the game in progress stays when it is that deal already. */
+  open(deal: number, numbering: Numbering = "microsoft"): void {
+    if (this.session.origin.deal === deal && this.numbering === numbering) return;
+    if (!this.game.numberings.includes(numbering)) numbering = this.game.numberings[0];
+    this.newDeal(deal, numbering);
+  }
+
+  /** A deal of the statistics played again, under the rules it was played with (they need not be the settings'). */
+  playAgain(deal: number, numbering: Numbering, rules: Record<string, unknown>): void {
+    let made: unknown;
+    try {
+      made = this.game.rules.make(rules);
+    } catch {
+      made = undefined;
+    }
+    this.guard("a new deal", () => {
+      this.stopSolving();
+      this.startDeal(deal, numbering, "new", made);
+    });
+  }
+
+  /** The same deal again, from the start, as a new game. */
+  sameDeal(): void {
+    const deal = this.session.origin.deal;
+    if (deal === undefined) return;
+    this.guard("playing it again from the start", () => this.startDeal(deal, this.numbering, "again"));
+  }
+
+  private dealNow(deal: number | undefined, numbering?: Numbering): void {
+    this.stopSolving();
+    if (deal !== undefined) {
+      this.startDeal(deal, numbering);
+      return;
+    }
+    const chosen = patienceSettings(this.settings, this.game);
+    if (chosen.deal === "any") {
+      this.startDeal(this.randomDeal());
+      return;
+    }
+    this.dealing = true;
+    this.notice = {
+      text: chosen.deal === "easy" ? "Looking for an easy deal…" : "Looking for a winnable deal…",
+      tone: "info",
+    };
+    this.emit();
+    this.env.solver
+      .pick(
+        this.game,
+        rulesOf(this.settings, this.game),
+        chosen.policy,
+        chosen.numbering,
+        chosen.deal,
+        this.env.seed(),
+        PICK_BUDGET_MS,
+      )
+      .then((picked) => {
+        this.dealing = false;
+        if (!picked) {
+          this.startDeal(this.randomDeal());
+          this.say("No deal was proved winnable in time; here is a random one, not checked yet.", "warn");
+          return;
+        }
+        this.startDeal(picked.deal);
+        this.say(
+          chosen.deal === "easy"
+            ? `Easy deal ${picked.deal}: it can be won in ${picked.turns} moves.`
+            : `Deal ${picked.deal} can be won.`,
+        );
+      })
+      .catch((error: Error) => {
+        this.dealing = false;
+        if (error instanceof CancelledError) return;
+        this.startDeal(this.randomDeal());
+        this.say(`The solver failed (${error.message}); here is a random deal.`, "error");
+      });
+  }
+
+  private abandon(): void {
+    if (this.inProgress) this.stats.abandoned(this.info(), this.elapsedMs(), this.session.moveCount);
+  }
+
+  private startDeal(
+    deal: number,
+    numbering?: Numbering,
+    how: "new" | "again" = "new",
+    rules?: unknown,
+  ): void {
+    this.abandon();
+    this.session = how === "again" ? this.replaySession() : this.newSession(deal, numbering, rules);
+    this.gameId = this.newId();
+    this.played = false;
+    this.elapsedBase = 0;
+    this.runningSince = null;
+    this.finished = null;
+    this.clearPlay();
+    this.change = { seq: this.change.seq + 1, kind: "deal" };
+    this.notice = {
+      text: how === "again" ? `${capital(this.title())} again, from the start.` : `${capital(this.title())}.`,
+      tone: "info",
+    };
+    this.env.sound("deal");
+    this.save();
+    this.refreshVerdict();
+    this.emit();
+  }
+
+  /** A fresh session of the same deal, rules and policy. */
+  private replaySession(): AnySession {
+    const { origin } = this.session;
+    return new Session(this.game, this.session.initial, this.policy, origin);
+  }
+
+  /** Back to the start of the deal. The same game: redo takes the restart back; the clock waits for a move. */
+  restart(): void {
+    if (!this.session.canUndo) return;
+    this.stopSolving();
+    this.session.restart();
+    this.stopClock();
+    this.finished = null;
+    this.clearPlay();
+    this.change = { seq: this.change.seq + 1, kind: "restart" };
+    this.notice = {
+      text: `Back to the start of ${this.title()}. Redo takes the restart back, move by move.`,
+      tone: "info",
+    };
+    this.env.sound("deal");
+    this.save();
+    this.refreshVerdict();
+    this.emit();
+  }
+
+  private clearPlay(): void {
+    this.selection = null;
+    this.hint = null;
+    this.hintMoves = [];
+    this.losingTurn = null;
+    this.dealing = false;
+  }
+
+  // ---- Moves ------------------------------------------------------------------------------------------
+
+  /** Plays a move through the session; the engine's reason is shown when it is refused. */
+  play(move: unknown, by: "player" | "computer" = "player"): boolean {
+    if (by === "player") this.stopSolving();
+    if (this.dealing) return false;
+    this.movedAt = this.env.clock();
+    let turn: AnyTurn;
+    try {
+      turn = this.session.play(move, by) as AnyTurn;
+    } catch (error) {
+      this.refuse(error instanceof Error ? error.message : String(error));
+      return false;
+    }
+    this.selection = null;
+    this.hint = null;
+    this.hintMoves = [];
+    if (!this.played) {
+      this.played = true;
+      this.stats.played(this.info());
+    }
+    if (this.runningSince === null && !this.session.isWon()) this.runningSince = this.env.clock();
+    if (this.losingTurn !== null && this.losingTurn >= this.session.turns.length - 1) this.losingTurn = null;
+    this.change = { seq: this.change.seq + 1, kind: "play", turn };
+    this.notice = null;
+    const home =
+      moveOutline(this.game, turn.before, turn.move).to?.kind === "foundation" || turn.auto.length > 0;
+    this.env.sound(home ? "home" : "move");
+    if (this.session.isWon()) this.won();
+    this.save();
+    this.refreshVerdict(turn);
+    this.emit();
+    return true;
+  }
+
+  private won(): void {
+    this.stopClock();
+    const ms = this.elapsedBase;
+    const moves = this.session.moveCount;
+    const assisted = this.session.assisted;
+    const counted = this.stats.won(this.info(), ms, moves, assisted);
+    this.finished = { counted, assisted, moves, ms };
+    this.notice = {
+      text: assisted
+        ? `Solved with the computer's help in ${moves} moves: not counted as a win.`
+        : counted
+          ? `You won ${this.title()} in ${moves} moves and ${formatDuration(ms)}!`
+          : `Won again, in ${moves} moves (this game's win is already counted).`,
+      tone: "win",
+    };
+    this.env.sound("win");
+  }
+
+  private refuse(reason: string): void {
+    this.selection = null;
+    this.notice = { text: sentence(reason), tone: "error" };
+    this.change = { seq: this.change.seq + 1, kind: "refused" };
+    this.env.sound("error");
+    this.emit();
+  }
+
+  /** Shows a message on the notice line. */
+  say(text: string, tone: Notice["tone"] = "info"): void {
+    this.notice = { text, tone };
+    this.emit();
+  }
+
+  undo(): void {
+    this.stopSolving();
+    const turn = this.session.undo() as AnyTurn | undefined;
+    if (!turn) {
+      this.say("Nothing to undo.");
+      return;
+    }
+    this.afterStep("undo", turn, `Took back ${this.game.describe(turn.before, turn.move)}.`);
+  }
+
+  redo(): void {
+    this.stopSolving();
+    const turn = this.session.redo() as AnyTurn | undefined;
+    if (!turn) {
+      this.say("Nothing to redo.");
+      return;
+    }
+    this.afterStep("redo", turn, `Played again: ${this.game.describe(turn.before, turn.move)}.`);
+  }
+
+  private afterStep(kind: "undo" | "redo", turn: AnyTurn, text: string): void {
+    this.movedAt = this.env.clock();
+    this.selection = null;
+    this.hint = null;
+    this.hintMoves = [];
+    this.change = { seq: this.change.seq + 1, kind, turn };
+    this.notice = { text: sentence(text), tone: "info" };
+    if (kind === "undo") this.finished = null;
+    if (this.losingTurn !== null && this.losingTurn >= this.session.turns.length) this.losingTurn = null;
+    if (!this.session.isWon() && this.runningSince === null && this.session.canUndo) {
+      this.runningSince = this.env.clock();
+    }
+    this.env.sound("move");
+    if (kind === "redo" && this.session.isWon()) this.won();
+    this.save();
+    this.refreshVerdict(kind === "redo" ? turn : undefined);
+    this.emit();
+  }
+
+  // ---- Gestures: the engine decides what they mean ---------------------------------------------------
+
+  private pileView(ref: PileRef): PileView | undefined {
+    return this.piles().find((p) => samePile(p.ref, ref));
+  }
+
+  /** The move from one pile to another, or its reason, played. */
+  tryMove(from: PileRef, to: PileRef, count?: number): boolean {
+    this.selection = null;
+    const intent = this.game.intent(this.session.state, from, to, count);
+    if ("reason" in intent) {
+      this.refuse(intent.reason);
+      return false;
+    }
+    return this.play(intent.move);
+  }
+
+  /** A drag from card `index` of a pile, dropped on another pile. */
+  drop(from: PileRef, index: number, to: PileRef): boolean {
+    if (samePile(from, to)) return false;
+    const count = this.game.lift(this.session.state, from, index);
+    return this.tryMove(from, to, count > 0 ? count : undefined);
+  }
+
+  /** A double-click (or Enter twice): home if the card can go, else where the game says. */
+  quick(pile: PileRef): boolean {
+    this.selection = null;
+    this.hint = null;
+    const intent = this.game.quickMove(this.session.state, pile);
+    if ("reason" in intent) {
+      this.refuse(intent.reason);
+      return false;
+    }
+    return this.play(intent.move);
+  }
+
+  /** A click on card `index` of a pile (bottom 0). */
+  clickCard(pile: PileRef, index: number): void {
+    if (this.dealing || this.solving) return;
+    if (this.clickMode === "quick" && !this.selection) {
+      this.quick(pile);
+      return;
+    }
+    const sel = this.selection;
+    if (sel) {
+      if (samePile(sel.from, pile)) {
+        const count = this.game.lift(this.session.state, pile, index);
+        this.selection = count > 0 && index !== sel.index ? { from: pile, index, count } : null;
+        this.notice = this.selection ? this.wherePrompt() : null;
+        this.emit();
+        return;
+      }
+      this.tryMove(sel.from, pile, sel.count);
+      return;
+    }
+    this.pick(pile, index);
+  }
+
+  /** A click on a pile itself: an empty one, or the space below a cascade. */
+  clickPile(pile: PileRef): void {
+    if (this.dealing || this.solving) return;
+    const sel = this.selection;
+    if (sel) {
+      if (samePile(sel.from, pile)) {
+        this.cancel();
+        return;
+      }
+      this.tryMove(sel.from, pile, sel.count);
+      return;
+    }
+    const view = this.pileView(pile);
+    if (!view || view.cards.length === 0 || this.clickMode === "quick") {
+      this.quick(pile);
+      return;
+    }
+    this.pick(pile, view.cards.length - 1);
+  }
+
+  private pick(pile: PileRef, index: number): void {
+    const view = this.pileView(pile);
+    if (!view) return;
+    const count = this.game.lift(this.session.state, pile, index);
+    if (count > 0) {
+      this.selection = { from: pile, index, count };
+      this.hint = null;
+      this.notice = this.wherePrompt();
+      this.emit();
+      return;
+    }
+    const card = view.cards[index];
+    if (index < view.cards.length - 1) {
+      if (card && !card.faceUp)
+        this.refuse("That card is face down: it turns up when the cards on it have gone");
+      else
+        this.refuse(
+          `${card?.card != null ? `The ${cardName(card.card)}` : "That card"} is covered: only the cards on top of ${view.label} that move together can be picked up`,
+        );
+      return;
+    }
+    // A pile whose top card cannot be picked up (the stock, a foundation): its quick move, or why not.
+    this.quick(pile);
+  }
+
+  private wherePrompt(): Notice {
+    const act = this.env.touch ? "Tap" : "Click";
+    const keys = !this.env.touch && this.piles().some((p) => p.key !== undefined && p.key.length === 1);
+    return { text: `Where to? ${act} a pile${keys ? ", or press its key" : ""}. Esc cancels.`, tone: "info" };
+  }
+
+  /**
+   * A key typed on the table: a pile's key picks the pile up, a second key puts it down there, the same key
+   * again is its quick move; the commands (undo, redo, new deal, hint, solve, winnable) take the lower-case
+   * key, or its capital in a game whose piles use the lower-case one. Returns whether the key was used.
+   */
+  key(key: string): boolean {
+    const piles = this.piles().filter((p) => p.key === key);
+    if (piles.length > 0 && !this.dealing && !this.solving) {
+      this.keyPile(piles);
+      return true;
+    }
+    const commands: Record<string, () => void> = {
+      [this.commandKey("u")]: () => this.undo(),
+      [this.commandKey("r")]: () => this.redo(),
+      [this.commandKey("n")]: () => this.newDeal(),
+      [this.commandKey("t")]: () => this.hintPress(),
+      [this.commandKey("s")]: () => this.solvePress(),
+      [this.commandKey("w")]: () => this.announceVerdict(),
+      Escape: () => {
+        this.stopSolving();
+        this.cancel();
+      },
+    };
+    const command = commands[key];
+    if (!command) return false;
+    command();
+    return true;
+  }
+
+  private keyPile(piles: PileView[]): void {
+    const sel = this.selection;
+    if (sel) {
+      if (piles.some((p) => samePile(p.ref, sel.from))) {
+        this.quick(sel.from);
+        return;
+      }
+      this.tryMove(sel.from, piles[0].ref, sel.count);
+      return;
+    }
+    const source = piles.find((p) => p.cards.length > 0) ?? piles[0];
+    const lowest = source.cards.findIndex((_, i) => this.game.lift(this.session.state, source.ref, i) > 0);
+    if (lowest < 0) {
+      this.quick(source.ref);
+      return;
+    }
+    // From the keyboard, the engine decides how many cards fit where they go.
+    this.selection = { from: source.ref, index: lowest };
+    this.hint = null;
+    this.notice = {
+      text: `From ${source.label} to where? Press a pile's key (Esc cancels).`,
+      tone: "info",
+    };
+    this.emit();
+  }
+
+  /** Plays moves typed in the game's notation ("3h 1a a3"), stopping at the first that does not fit. */
+  playNotation(text: string): number {
+    this.stopSolving();
+    let played = 0;
+    for (const word of text.split(/[\s,]+/).filter((w) => w.length > 0)) {
+      let move: unknown;
+      try {
+        move = this.game.notation.parse(this.session.state, word);
+      } catch (error) {
+        this.refuse((error as Error).message);
+        return played;
+      }
+      if (!this.play(move)) return played;
+      played++;
+    }
+    return played;
+  }
+
+  cancel(): void {
+    this.selection = null;
+    this.hint = null;
+    this.hintMoves = [];
+    this.notice = null;
+    this.emit();
+  }
+
+  // ---- Hint, solve, status ----------------------------------------------------------------------------
+
+  /**
+   * Hint: the solver's move first, shown on the table (the card and where it goes); each further press shows
+   * another legal move. The board never moves: the words go on the notice line.
+   */
+  hintPress(): void {
+    if (this.session.isWon()) {
+      this.say("This game is won.");
+      return;
+    }
+    this.selection = null;
+    const h = this.hint;
+    if (h && (h.kind === "move" || h.kind === "none") && this.hintMoves.length > 0) {
+      const next = h.kind === "move" ? (h.rank + 1) % this.hintMoves.length : 0;
+      this.showHint(next);
+      return;
+    }
+    if (h?.kind === "thinking") return;
+    const state = this.session.state;
+    const known = this.env.solver.known(this.game, state, this.policy);
+    // A known verdict serves, but a winnable one only with turns written for this layout and not a detour.
+    if (known && (known.result === "unsolvable" || (known.result === "solved" && usable(known)))) {
+      this.hintFrom(known);
+      return;
+    }
+    this.hint = { kind: "thinking" };
+    this.notice = { text: "The solver is looking for the best move…", tone: "info" };
+    this.emit();
+    this.env.solver
+      .analyse(this.game, state, this.policy, HINT_BUDGET_MS, "hint")
+      .then((analysis) => {
+        if (this.session.state !== state || this.hint?.kind !== "thinking") return;
+        this.setVerdict(analysis);
+        this.hintFrom(analysis);
+      })
+      .catch((error: Error) => {
+        if (this.hint?.kind === "thinking") this.hint = null;
+        this.solverFailed(error);
+      });
+  }
+
+  private hintFrom(analysis: Analysis): void {
+    const state = this.session.state;
+    const legal = this.game.legalMoves(state);
+    let best: unknown;
+    if (analysis.result === "solved" && analysis.turns.length > 0) {
+      try {
+        best = this.game.notation.parse(state, analysis.turns[0]);
+      } catch {
+        best = undefined;
+      }
+    }
+    const bestId = best === undefined ? "" : JSON.stringify(best);
+    this.hintMoves =
+      best === undefined ? legal : [best, ...legal.filter((m) => JSON.stringify(m) !== bestId)];
+    this.hintBest = best !== undefined;
+    if (this.hintMoves.length === 0) {
+      this.hint = {
+        kind: "none",
+        text: "There are no legal moves: the game is lost. Undo, or start a new deal.",
+      };
+      this.notice = { text: this.hint.text, tone: "warn" };
+      this.emit();
+      return;
+    }
+    if (!this.hintBest) {
+      const why =
+        analysis.result === "unsolvable"
+          ? "No move wins from here: this position cannot be won."
+          : "The solver found no win within its time.";
+      this.hint = { kind: "none", text: why };
+      this.notice = { text: `${why} Press Hint again to see the legal moves.`, tone: "warn" };
+      this.emit();
+      return;
+    }
+    this.showHint(0);
+  }
+
+  private showHint(rank: number): void {
+    const state = this.session.state;
+    const move = this.hintMoves[rank];
+    const best = this.hintBest && rank === 0;
+    const words = sentence(this.game.describe(state, move));
+    const total = this.hintMoves.length;
+    const others = total - (this.hintBest ? 1 : 0);
+    const text = best
+      ? `Best move: ${words}${others > 0 ? ` Hint again shows another move (${others} more).` : ""}`
+      : `Another legal move (${this.hintBest ? rank : rank + 1} of ${others}): ${words}`;
+    this.hint = { kind: "move", move, outline: moveOutline(this.game, state, move), text, rank, total, best };
+    this.notice = { text, tone: "info" };
+    this.emit();
+  }
+
+  /** Plays the move the hint shows. */
+  playHint(): void {
+    if (this.hint?.kind === "move") this.play(this.hint.move);
+  }
+
+  /** Plays the solver's solution from here, a move at a time; a second press stops it. */
+  solvePress(): void {
+    if (this.solving) {
+      this.stopSolving();
+      this.say("Stopped. The moves made so far are the computer's.");
+      return;
+    }
+    if (this.session.isWon()) return;
+    const state = this.session.state;
+    this.solving = true;
+    this.hint = null;
+    this.selection = null;
+    this.notice = { text: "Solving…", tone: "info" };
+    this.emit();
+    const known = this.env.solver.known(this.game, state, this.policy);
+    const ready =
+      known && known.result === "solved" && usable(known)
+        ? Promise.resolve(known)
+        : this.env.solver.analyse(this.game, state, this.policy, SOLVE_BUDGET_MS, "solve");
+    ready
+      .then((analysis) => {
+        if (!this.solving || this.session.state !== state) return;
+        this.setVerdict(analysis);
+        if (analysis.result !== "solved") {
+          this.solving = false;
+          this.notice = {
+            text:
+              analysis.result === "unsolvable"
+                ? "This position cannot be won. Undo to go back to one that can."
+                : `The solver could not decide within ${Math.round(analysis.budgetMs / 1000)} s.`,
+            tone: "warn",
+          };
+          this.emit();
+          return;
+        }
+        this.notice = {
+          text: `Playing the solution (${analysis.turns.length} moves)… press Stop to stop.`,
+          tone: "info",
+        };
+        this.emit();
+        this.playSolution(analysis.turns.slice());
+      })
+      .catch((error: Error) => {
+        this.solving = false;
+        this.solverFailed(error);
+      });
+  }
+
+  private playSolution(queue: string[]): void {
+    const step = () => {
+      this.solveTimer = null;
+      if (!this.solving) return;
+      const text = queue.shift();
+      let move: unknown;
+      try {
+        move = text === undefined ? undefined : this.game.notation.parse(this.session.state, text);
+      } catch {
+        move = undefined;
+      }
+      if (move === undefined || !this.play(move, "computer") || this.session.isWon() || queue.length === 0) {
+        this.solving = false;
+        this.emit();
+        return;
+      }
+      this.solveTimer = this.env.setTimer(step, this.settings.animation ? SOLVE_STEP_MS : 40);
+    };
+    step();
+  }
+
+  stopSolving(): void {
+    if (this.solveTimer !== null) this.env.clearTimer(this.solveTimer);
+    this.solveTimer = null;
+    if (this.solving) {
+      this.solving = false;
+      this.env.solver.cancel("solve");
+    }
+  }
+
+  private solverFailed(error: Error): void {
+    if (error instanceof CancelledError) return;
+    this.notice = { text: `The solver failed: ${error.message}`, tone: "error" };
+    this.emit();
+  }
+
+  /** w: the status in words. */
+  announceVerdict(): void {
+    const v = this.verdict;
+    this.say(v.status === "checking" ? "Still checking whether this position can be won…" : v.detail);
+  }
+
+  private setVerdict(analysis: Analysis): void {
+    if (this.session.isWon()) {
+      this.verdict = { status: "won", detail: "Every card is home." };
+      return;
+    }
+    this.verdict = verdictOf(analysis);
+    this.verdictLatencyMs = this.env.clock() - this.movedAt;
+    this.checkLosing();
+  }
+
+  /** The live status: at once from what is known, else from the worker within the settings' budget. */
+  refreshVerdict(turn?: AnyTurn): void {
+    if (this.session.isWon()) {
+      this.verdict = { status: "won", detail: "Every card is home." };
+      this.verdictLatencyMs = this.env.clock() - this.movedAt;
+      return;
+    }
+    const state = this.session.state;
+    const budget = this.settings.statusBudgetMs;
+    const known = this.env.solver.known(this.game, state, this.policy, turn);
+    if (known && (known.result !== "unknown" || known.budgetMs >= budget)) {
+      this.setVerdict(known);
+      return;
+    }
+    this.verdict = { status: "checking", detail: "The solver is looking at this position." };
+    this.verdictLatencyMs = null;
+    this.env.solver
+      .analyse(this.game, state, this.policy, budget, "status")
+      .then((analysis) => {
+        if (this.session.state !== state) return;
+        this.setVerdict(analysis);
+        this.emit();
+      })
+      .catch((error: Error) => {
+        if (error instanceof CancelledError || this.session.state !== state) return;
+        this.verdict = { status: "unknown", detail: `The solver failed: ${error.message}` };
+        this.emit();
+      });
+  }
+
+  /** Flags the move that turned a winnable position into a lost one. */
+  private checkLosing(): void {
+    if (!this.settings.flagLosing || this.verdict.status !== "not winnable") return;
+    const turns = this.session.turns;
+    const last = turns[turns.length - 1] as AnyTurn | undefined;
+    if (!last) {
+      if (!this.played) {
+        this.notice = {
+          text: `${capital(this.title())} cannot be won: the solver proved it. Try another deal, or play it anyway.`,
+          tone: "warn",
+        };
+      }
+      return;
+    }
+    const before = this.env.solver.known(this.game, last.before, this.policy);
+    if (before?.result !== "solved") return;
+    this.losingTurn = turns.length - 1;
+    this.notice = {
+      text: `That move lost the game: the position before it could be won. Undo (${this.commandKey("u")}) takes it back.`,
+      tone: "warn",
+    };
+  }
+
+  dispose(): void {
+    this.stopSolving();
+    this.save();
+  }
+}
+
+/** Turns a hint or the solve button can play: written for this layout, and not a detour back and forth. */
+const usable = (a: Analysis): boolean => a.fits !== false && a.source !== "detour" && a.turns.length > 0;
+
+function verdictOf(analysis: Analysis): Verdict {
+  if (analysis.result === "solved") {
+    const n = analysis.turns.length;
+    return {
+      status: "winnable",
+      detail: `Winnable: the solver wins from here in ${n} ${n === 1 ? "move" : "moves"}.`,
+    };
+  }
+  if (analysis.result === "unsolvable") {
+    return {
+      status: "not winnable",
+      detail:
+        analysis.source === "lost"
+          ? "Not winnable: an earlier position already could not be won."
+          : "Not winnable: the solver proved that no sequence of moves wins from here.",
+    };
+  }
+  return {
+    status: "unknown",
+    detail: `Unknown: no verdict within ${(analysis.budgetMs / 1000).toFixed(1)} s${analysis.reason ? ` (${analysis.reason})` : ""}.`,
+  };
+}

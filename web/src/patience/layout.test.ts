@@ -1,0 +1,96 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { mulberry32 } from "../../../src/cards/random.ts";
+import { PATIENCE_GAMES } from "../../../src/games/registry.ts";
+import { layoutOf } from "../games/index.ts";
+import { layoutTable, pileId } from "./layout.ts";
+
+/** The table's room at each screen the app is checked at, less the app's bars above it (at most). */
+const ROOMS: [number, number][] = [
+  [1280 - 16, 800 - 200],
+  [1366 - 16, 768 - 200],
+  [1920 - 16, 1080 - 200],
+  [390 - 8, 844 - 250],
+];
+
+/** Positions of random play from a deal (seeded): what the table must fit. */
+function positions(gameIndex: number, deal: number, seed: number, moves: number) {
+  const game = PATIENCE_GAMES[gameIndex];
+  const start = game.deal(deal, game.rules.make({}), game.numberings[0]);
+  const random = mulberry32(seed);
+  const out = [start];
+  let s = start;
+  for (let i = 0; i < moves; i++) {
+    const legal = game.legalMoves(s);
+    if (legal.length === 0) break;
+    s = game.apply(s, legal[Math.floor(random() * legal.length)]);
+    out.push(s);
+  }
+  return { game, start, out };
+}
+
+describe("the table's layout", () => {
+  it("keeps every card of every position in view, at every size, for every game", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: PATIENCE_GAMES.length - 1 }),
+        fc.integer({ min: 1, max: 32000 }),
+        fc.integer(),
+        fc.constantFrom(...ROOMS),
+        (g, deal, seed, [w, h]) => {
+          const { game, start, out } = positions(g, deal, seed, 60);
+          const layout = layoutOf(game.id);
+          const sizing = game.piles(start, "player");
+          for (const s of out) {
+            const piles = game.piles(s, "player");
+            const table = layoutTable(layout, piles, sizing, w, h);
+            expect(table.height).toBeLessThanOrEqual(h);
+            for (const pile of table.cards) {
+              for (const spot of pile) {
+                expect(spot.x).toBeGreaterThanOrEqual(0);
+                expect(spot.y).toBeGreaterThanOrEqual(0);
+                expect(spot.x + table.cardW).toBeLessThanOrEqual(w);
+                expect(spot.y + table.cardH).toBeLessThanOrEqual(h);
+              }
+            }
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("stacks each pile bottom card first, and fans cards so a covered card's corner shows", () => {
+    for (const game of PATIENCE_GAMES) {
+      const { start, out } = positions(PATIENCE_GAMES.indexOf(game), 5, 11, 40);
+      const layout = layoutOf(game.id);
+      const sizing = game.piles(start, "player");
+      for (const s of out) {
+        const table = layoutTable(layout, game.piles(s, "player"), sizing, 1264, 600);
+        const zs = table.cards.flat().map((c) => c.z);
+        expect(new Set(zs).size).toBe(zs.length);
+        for (const pile of table.cards) {
+          for (let i = 1; i < pile.length; i++) {
+            expect(pile[i].z).toBeGreaterThan(pile[i - 1].z);
+            const view = table.piles.find((p) => pileId(p.view.ref) === pileId(pile[i].pile))?.view;
+            if (view?.fan === "down" && view.cards[i - 1].faceUp) {
+              // A face-up card under another shows at least its corner index (a fifth of the card).
+              expect(pile[i].y - pile[i - 1].y).toBeGreaterThanOrEqual(Math.floor(table.cardH * 0.19) - 1);
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it("uses the height: cards are as large as the width or the height allows, up to a limit", () => {
+    for (const game of PATIENCE_GAMES) {
+      const start = game.deal(1, game.rules.make({}), game.numberings[0]);
+      const piles = game.piles(start, "player");
+      const wide = layoutTable(layoutOf(game.id), piles, piles, 1904, 880);
+      const laptop = layoutTable(layoutOf(game.id), piles, piles, 1264, 568);
+      expect(wide.cardW).toBeGreaterThan(laptop.cardW);
+      expect(laptop.cardW).toBeGreaterThanOrEqual(48);
+    }
+  });
+});

@@ -1,0 +1,264 @@
+import type { PileRef, PileView } from "../../../src/games/patience/contract.ts";
+
+/**
+ * Where piles and cards go on the table, for every game: a small per-game module (web/src/games/<id>/) says
+ * which piles share a band and in what order; this file sizes the cards to the room there is, in height as well
+ * as width, so that the longest pile the game can reach fits (a pile's overlap tightens as it grows). Pure
+ * arithmetic: the table draws it, the tests check it.
+ */
+
+/** An item of a band: a pile, or an empty space so many card widths wide (`grow`: it takes the room left). */
+export type BandItem = { pile: PileRef } | { space: number; grow?: boolean };
+
+/** A row of the table: piles left to right. */
+export interface Band {
+  items: BandItem[];
+}
+
+/** What a game says about its table. */
+export interface GameLayout {
+  /**
+   * The table's arrangements, as bands top to bottom; the one that gives the largest cards in the room there
+   * is wins (Montana offers its grid both ways, for a phone held upright).
+   */
+  arrangements(piles: readonly PileView[]): Band[][];
+  /** The most cards a pile fanned down may hold in play: its face-down cards and face-up ones. */
+  reach(pile: PileView): { faceDown: number; faceUp: number };
+  /** Cards spread in a pile fanned right (the waste shows the last three turned in draw three). */
+  spread?(pile: PileView): number;
+  /** A click on a card: pick it up ("select"), or play its quick move at once ("quick", Montana). */
+  clickMode?: "select" | "quick";
+  /** Moves no pile gesture makes, as buttons: Montana's redeal. */
+  actions?: readonly { label: string; notation: string }[];
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface CardSpot {
+  x: number;
+  y: number;
+  pile: PileRef;
+  /** Place in its pile, bottom card 0. */
+  index: number;
+  /** Stacking order on the table: a card covering another is above it. */
+  z: number;
+}
+
+export interface PileSpot {
+  view: PileView;
+  /** Where the pile's base card lies. */
+  rect: Rect;
+  /** Where a drop lands on this pile: down to the table's bottom for a pile fanned down. */
+  area: Rect;
+}
+
+export interface TableLayout {
+  cardW: number;
+  cardH: number;
+  width: number;
+  height: number;
+  piles: PileSpot[];
+  /** By pile (`kind-index`), each card's place in the pile order. */
+  cards: CardSpot[][];
+}
+
+/** Fractions of a card's height or width. */
+const GAP = 0.12;
+const BAND_GAP = 0.2;
+const DOWN_FAN = 0.1;
+/** The corner index of a card is about a fifth of its height: a fan tighter than this hides it. */
+const MIN_UP_FAN = 0.19;
+const MAX_UP_FAN = 0.3;
+/** On a narrow upright screen, cards fan further apart: buried cards are easier to tap. */
+const TALL_UP_FAN = 0.6;
+const RIGHT_FAN = 0.28;
+const RATIO = 1.4;
+const MAX_CARD_W = 132;
+const MIN_CARD_W = 18;
+
+export const pileId = (ref: PileRef): string => `${ref.kind}-${ref.index}`;
+
+function itemWidth(item: BandItem, views: Map<string, PileView>, layout: GameLayout): number {
+  if ("space" in item) return item.space;
+  const view = views.get(pileId(item.pile));
+  if (view?.fan === "right") return 1 + (Math.max(1, layout.spread?.(view) ?? 3) - 1) * RIGHT_FAN;
+  return 1;
+}
+
+/** A band's height in card heights, for the longest piles the game can reach. */
+function bandReach(band: Band, views: Map<string, PileView>, layout: GameLayout): number {
+  let most = 1;
+  for (const item of band.items) {
+    if ("space" in item) continue;
+    const view = views.get(pileId(item.pile));
+    if (view?.fan !== "down") continue;
+    const { faceDown, faceUp } = layout.reach(view);
+    most = Math.max(most, 1 + faceDown * DOWN_FAN + Math.max(0, faceUp - 1) * MIN_UP_FAN);
+  }
+  return most;
+}
+
+interface Fit {
+  bands: Band[];
+  cardW: number;
+}
+
+/** The card width an arrangement allows in width x height. */
+function fitOf(
+  bands: Band[],
+  views: Map<string, PileView>,
+  layout: GameLayout,
+  width: number,
+  height: number,
+): Fit {
+  let widest = 1;
+  for (const band of bands) {
+    const units =
+      band.items.reduce((sum, item) => sum + itemWidth(item, views, layout), 0) +
+      GAP * (band.items.length + 1);
+    widest = Math.max(widest, units);
+  }
+  const tall =
+    bands.reduce((sum, band) => sum + bandReach(band, views, layout), 0) + BAND_GAP * (bands.length + 0.5);
+  const byWidth = width / widest;
+  const byHeight = height / tall / RATIO;
+  return { bands, cardW: Math.max(MIN_CARD_W, Math.min(MAX_CARD_W, byWidth, byHeight)) };
+}
+
+/**
+ * Lays the table out in `width` x `height` pixels. `sizing` is the position the card size is chosen for (the
+ * deal's, so cards keep their size through a game); `piles` is the position drawn.
+ */
+export function layoutTable(
+  layout: GameLayout,
+  piles: readonly PileView[],
+  sizing: readonly PileView[],
+  width: number,
+  height: number,
+): TableLayout {
+  const sizeViews = new Map(sizing.map((p) => [pileId(p.ref), p]));
+  const views = new Map(piles.map((p) => [pileId(p.ref), p]));
+  let best: Fit | undefined;
+  for (const bands of layout.arrangements(sizing)) {
+    const fit = fitOf(bands, sizeViews, layout, width, height);
+    if (!best || fit.cardW > best.cardW + 0.5) best = fit;
+  }
+  if (!best) throw new Error("the game's layout gave no arrangement");
+  const cardW = Math.floor(best.cardW);
+  const cardH = Math.round(cardW * RATIO);
+  const gap = Math.max(3, Math.round(cardW * GAP));
+  const bandGap = Math.max(4, Math.round(cardH * BAND_GAP));
+  const upright = height > width * 1.3;
+
+  // Every band as wide as the widest: the spaces that grow take up the difference; the table is centred.
+  const bandWidths = best.bands.map(
+    (band) =>
+      band.items.reduce((sum, item) => sum + Math.round(itemWidth(item, views, layout) * cardW), 0) +
+      gap * (band.items.length - 1),
+  );
+  const tableWidth = Math.max(...bandWidths);
+  const left = Math.max(0, Math.floor((width - tableWidth) / 2));
+
+  const spots: PileSpot[] = [];
+  const cards: CardSpot[][] = [];
+  let y = Math.max(4, Math.round(bandGap / 2));
+  best.bands.forEach((band, b) => {
+    const growers = band.items.filter((i) => "space" in i && i.grow).length;
+    const extra = growers > 0 ? (tableWidth - bandWidths[b]) / growers : 0;
+    // A band without growing spaces is centred.
+    let x = left + (growers > 0 ? 0 : Math.round((tableWidth - bandWidths[b]) / 2));
+    const reach = bandReach(band, sizeViews, layout);
+    const bottom = b === best.bands.length - 1 ? height : y + Math.round(reach * cardH);
+    for (const item of band.items) {
+      const w = Math.round(itemWidth(item, views, layout) * cardW);
+      if ("space" in item) {
+        x += w + (item.grow ? extra : 0) + gap;
+        continue;
+      }
+      const view = views.get(pileId(item.pile));
+      if (!view) {
+        x += w + gap;
+        continue;
+      }
+      const rect = { x: Math.round(x), y, w, h: cardH };
+      const area = view.fan === "down" ? { ...rect, h: Math.max(cardH, bottom - y) } : rect;
+      spots.push({ view, rect, area });
+      cards.push(placeCards(view, rect, cardW, cardH, bottom, upright, layout));
+      x += w + gap;
+    }
+    y += Math.round(reach * cardH) + bandGap;
+  });
+  // Stacking: pile by pile in the order drawn, each pile bottom card first.
+  let z = 1;
+  for (const pile of cards) for (const spot of pile) spot.z = z++;
+  const tallest = Math.max(...spots.map((s) => s.area.y + s.area.h), ...cards.flat().map((c) => c.y + cardH));
+  return { cardW, cardH, width, height: Math.max(height, tallest), piles: spots, cards };
+}
+
+/** The cards of one pile: stacked, fanned right (the last few spread), or fanned down within the room below. */
+function placeCards(
+  view: PileView,
+  rect: Rect,
+  cardW: number,
+  cardH: number,
+  bottom: number,
+  upright: boolean,
+  layout: GameLayout,
+): CardSpot[] {
+  const n = view.cards.length;
+  const out: CardSpot[] = [];
+  if (view.fan === "right") {
+    const spread = Math.max(1, layout.spread?.(view) ?? 3);
+    const step = Math.round(cardW * RIGHT_FAN);
+    const first = Math.max(0, n - spread);
+    view.cards.forEach((_, i) => {
+      out.push({ x: rect.x + Math.max(0, i - first) * step, y: rect.y, pile: view.ref, index: i, z: 0 });
+    });
+    return out;
+  }
+  if (view.fan === "stack" || n <= 1) {
+    view.cards.forEach((_, i) => {
+      out.push({ x: rect.x, y: rect.y, pile: view.ref, index: i, z: 0 });
+    });
+    return out;
+  }
+  const down = view.cards.filter((c) => !c.faceUp).length;
+  const up = n - down;
+  const room = Math.max(0, bottom - rect.y - cardH - 2);
+  let downStep = Math.round(cardH * DOWN_FAN);
+  const upMax = cardH * (upright ? TALL_UP_FAN : MAX_UP_FAN);
+  let upStep = up > 1 ? Math.min(upMax, (room - down * downStep) / (up - 1)) : 0;
+  if (upStep < cardH * DOWN_FAN && down > 0) {
+    // So long a pile that the face-down cards must close up too.
+    const each = room / Math.max(1, n - 1);
+    downStep = Math.min(downStep, each);
+    upStep = up > 1 ? (room - down * downStep) / (up - 1) : 0;
+  }
+  let y = rect.y;
+  view.cards.forEach((card, i) => {
+    out.push({ x: rect.x, y: Math.round(y), pile: view.ref, index: i, z: 0 });
+    y += card.faceUp ? upStep : downStep;
+  });
+  return out;
+}
+
+/** The pile whose drop area overlaps `r` most. */
+export function dropTarget(table: TableLayout, r: Rect): PileRef | undefined {
+  let best: PileRef | undefined;
+  let bestArea = 0;
+  for (const spot of table.piles) {
+    const a = spot.area;
+    const w = Math.min(r.x + r.w, a.x + a.w) - Math.max(r.x, a.x);
+    const h = Math.min(r.y + r.h, a.y + a.h) - Math.max(r.y, a.y);
+    if (w > 0 && h > 0 && w * h > bestArea) {
+      bestArea = w * h;
+      best = spot.view.ref;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,329 @@
+import type { Numbering } from "../../../src/cards/deals/layout.ts";
+import type { AnyPatienceGame, AutoPolicy } from "../../../src/games/patience/contract.ts";
+import { ruleFields, type Turn } from "../../../src/games/patience/session.ts";
+import type { PickAnswer, Request, Response, SolveAnswer } from "../../../src/search/protocol.ts";
+import { type Analysis, positionKey, VerdictCache } from "./verdicts.ts";
+
+type State = { rules: unknown };
+
+export class CancelledError extends Error {
+  readonly code = "cancelled";
+  constructor() {
+    super("the search was cancelled: the position changed");
+    this.name = "CancelledError";
+  }
+}
+
+export class SolverFailedError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "SolverFailedError";
+  }
+}
+
+/** Why a search is asked for: the live status, a hint, the solve button, a deal to pick. */
+export type Purpose = "status" | "hint" | "solve" | "pick";
+
+export interface Picked {
+  deal: number;
+  /** The player's moves of the solution found. */
+  turns: number;
+  tried: number;
+}
+
+/** What the controller needs of the solver: a cache it can read at once, searches, and picks of deals. */
+export interface SolverPort {
+  /** The verdict for a position, when known or derivable from the turn that reached it, at once. */
+  known(
+    game: AnyPatienceGame,
+    state: State,
+    policy: AutoPolicy,
+    turn?: Turn<State, unknown>,
+  ): Analysis | undefined;
+  analyse(
+    game: AnyPatienceGame,
+    state: State,
+    policy: AutoPolicy,
+    budgetMs: number,
+    purpose: Purpose,
+  ): Promise<Analysis>;
+  pick(
+    game: AnyPatienceGame,
+    rules: unknown,
+    policy: AutoPolicy,
+    numbering: Numbering,
+    kind: "winnable" | "easy",
+    seed: number,
+    ms: number,
+  ): Promise<Picked | null>;
+  /** Stops the searches of a purpose (all when none is given): their promises reject with CancelledError. */
+  cancel(purpose?: Purpose): void;
+  /** Loads the game's solver in the worker and runs it once, so the first real question is answered fast. */
+  warm(game: AnyPatienceGame, state: State, policy: AutoPolicy): void;
+}
+
+/** The part of a Worker the client uses (a fake in the tests). */
+export interface WorkerLike {
+  postMessage(message: Request): void;
+  terminate(): void;
+  onmessage: ((event: { data: Response }) => void) | null;
+  onerror: ((event: { message?: string }) => void) | null;
+}
+
+interface Job {
+  id: number;
+  /** Jobs with the same key ask the same question: one search answers them all. */
+  key: string;
+  purpose: Purpose;
+  budgetMs: number;
+  request: Request;
+  promise: Promise<SolveAnswer | PickAnswer>;
+  resolve: (answer: SolveAnswer | PickAnswer) => void;
+  reject: (error: Error) => void;
+  startedAt?: number;
+  /** False once a newer question of the same purpose replaced it: its search may be stopped. */
+  wanted: boolean;
+}
+
+/** A running search no one waits for any more is stopped (its worker ended) once it has run this long. */
+const STALE_MS = 150;
+
+/**
+ * The page's side of the solver worker, speaking the platform's protocol (src/search/protocol.ts). One worker,
+ * kept warm; one search at a time in it, the others queued here, so a newer question for the status replaces
+ * an older one still waiting, and a question already on its way is never asked twice. A search nobody needs any
+ * more is left to finish when it is young (its answer is cached: undo is then answered at once), and stopped by
+ * ending the worker when it has run long. Verdicts are cached (see VerdictCache).
+ */
+export class SolverClient implements SolverPort {
+  readonly cache = new VerdictCache();
+  private worker: WorkerLike | null = null;
+  private running: Job | null = null;
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+
+  constructor(
+    private readonly makeWorker: () => WorkerLike,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  known(
+    game: AnyPatienceGame,
+    state: State,
+    policy: AutoPolicy,
+    turn?: Turn<State, unknown>,
+  ): Analysis | undefined {
+    return turn ? this.cache.after(game, turn, policy) : this.cache.get(game, state, policy);
+  }
+
+  /** Whether a search is running or waiting. */
+  get busy(): boolean {
+    return this.running !== null || this.queue.length > 0;
+  }
+
+  analyse(
+    game: AnyPatienceGame,
+    state: State,
+    policy: AutoPolicy,
+    budgetMs: number,
+    purpose: Purpose,
+  ): Promise<Analysis> {
+    const hit = this.cache.get(game, state, policy);
+    if (
+      hit &&
+      (hit.result !== "unknown" || hit.budgetMs >= budgetMs) &&
+      !(purpose !== "status" && hit.result === "solved" && (hit.source === "detour" || hit.fits === false))
+    ) {
+      return Promise.resolve(hit);
+    }
+    const key = positionKey(game, state, policy);
+    const pending = this.pending(key);
+    if (pending && pending.budgetMs < budgetMs) {
+      // The same position is being searched with less time: its answer may do; if not, ask again after it.
+      pending.wanted = true;
+      return pending.promise
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => this.analyse(game, state, policy, budgetMs, purpose));
+    }
+    const request = (id: number): Request => ({
+      type: "solve",
+      id,
+      game: game.id,
+      rules: ruleFields(game, state.rules) as Record<string, unknown>,
+      policy,
+      state,
+      budget: { ms: budgetMs },
+    });
+    return this.submit(key, purpose, budgetMs, request).then((answer) => {
+      const a = answer as SolveAnswer;
+      const analysis: Analysis = {
+        result: a.result,
+        turns: a.turns,
+        ms: a.stats.ms,
+        budgetMs,
+        ...(a.reason ? { reason: a.reason } : {}),
+        source: "search",
+      };
+      return this.cache.put(game, state, policy, analysis);
+    });
+  }
+
+  pick(
+    game: AnyPatienceGame,
+    rules: unknown,
+    policy: AutoPolicy,
+    numbering: Numbering,
+    kind: "winnable" | "easy",
+    seed: number,
+    ms: number,
+  ): Promise<Picked | null> {
+    const fields = ruleFields(game, rules) as Record<string, unknown>;
+    const key = `pick|${game.id}|${kind}|${seed}|${JSON.stringify(fields)}|${policy}|${numbering}`;
+    return this.submit(key, "pick", ms, (id) => ({
+      type: "pick",
+      id,
+      game: game.id,
+      rules: fields,
+      policy,
+      numbering,
+      kind,
+      seed,
+      ms,
+    })).then((answer) => {
+      const a = answer as PickAnswer;
+      return a.deal === null ? null : { deal: a.deal, turns: a.turns, tried: a.tried };
+    });
+  }
+
+  warm(game: AnyPatienceGame, state: State, policy: AutoPolicy): void {
+    this.analyse(game, state, policy, 1000, "status").catch(() => undefined);
+  }
+
+  cancel(purpose?: Purpose): void {
+    for (const job of this.queue.slice()) {
+      if (purpose === undefined || job.purpose === purpose) this.drop(job);
+    }
+    const running = this.running;
+    if (running && (purpose === undefined || running.purpose === purpose)) this.stopRunning();
+  }
+
+  dispose(): void {
+    this.cancel();
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  private submit(
+    key: string,
+    purpose: Purpose,
+    budgetMs: number,
+    request: (id: number) => Request,
+  ): Promise<SolveAnswer | PickAnswer> {
+    const same = this.pending(key);
+    if (same && same.budgetMs >= budgetMs) {
+      same.wanted = true;
+      return same.promise;
+    }
+    // Only the newest question of a purpose matters: older ones still waiting are dropped, and a search running
+    // for an older one is stopped once it has run a while.
+    for (const job of this.queue.slice()) if (job.purpose === purpose) this.drop(job);
+    const running = this.running;
+    if (running && running.purpose === purpose) this.unwant(running);
+    const id = this.nextId++;
+    let resolve!: (answer: SolveAnswer | PickAnswer) => void;
+    let reject!: (error: Error) => void;
+    const promise = new Promise<SolveAnswer | PickAnswer>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    // A cancelled search rejects; callers that no longer care need not catch it.
+    promise.catch(() => undefined);
+    const job: Job = {
+      id,
+      key,
+      purpose,
+      budgetMs,
+      request: request(id),
+      promise,
+      resolve,
+      reject,
+      wanted: true,
+    };
+    // The player waits for a hint or a solve: they go before the status.
+    if (purpose === "status") this.queue.push(job);
+    else this.queue.unshift(job);
+    this.pump();
+    return promise;
+  }
+
+  private pending(key: string): Job | undefined {
+    return [this.running, ...this.queue].find((j): j is Job => j !== null && j.key === key);
+  }
+
+  /** No one waits for the running search any more: stop it now if it has run a while, else a little later. */
+  private unwant(job: Job): void {
+    job.wanted = false;
+    const age = this.now() - (job.startedAt ?? 0);
+    const stop = () => {
+      if (this.running === job && !job.wanted) this.stopRunning();
+    };
+    if (age >= STALE_MS) stop();
+    else setTimeout(stop, STALE_MS - age);
+  }
+
+  private drop(job: Job): void {
+    const at = this.queue.indexOf(job);
+    if (at >= 0) this.queue.splice(at, 1);
+    job.reject(new CancelledError());
+  }
+
+  /** Ends the worker and its search; a new worker takes the next question. */
+  private stopRunning(): void {
+    const job = this.running;
+    this.running = null;
+    this.worker?.terminate();
+    this.worker = null;
+    job?.reject(new CancelledError());
+    this.pump();
+  }
+
+  private pump(): void {
+    if (this.running || this.queue.length === 0) return;
+    const job = this.queue.shift() as Job;
+    job.startedAt = this.now();
+    this.running = job;
+    this.ensureWorker().postMessage(job.request);
+  }
+
+  private ensureWorker(): WorkerLike {
+    if (this.worker) return this.worker;
+    const worker = this.makeWorker();
+    worker.onmessage = (event) => {
+      const message = event.data;
+      const job = this.running;
+      if (!job || job.id !== message.id || message.type === "progress") return;
+      this.running = null;
+      if (message.type === "error") job.reject(new SolverFailedError(message.code, message.message));
+      else job.resolve(message);
+      this.pump();
+    };
+    worker.onerror = (event) => {
+      const job = this.running;
+      this.running = null;
+      if (this.worker === worker) this.worker = null;
+      worker.terminate();
+      job?.reject(
+        new SolverFailedError("internal", `the solver stopped: ${event.message || "worker error"}`),
+      );
+      this.pump();
+    };
+    this.worker = worker;
+    return worker;
+  }
+}
