@@ -34,7 +34,9 @@ describe("terminal FreeCell, driven through tmux", () => {
     game.keys("r");
     await game.waitFor("Redone (5 moves)");
     game.keys("1", "h");
-    await game.waitFor("Illegal: 6S cannot go home: the spades foundation is at AS.");
+    await game.waitFor(
+      "Illegal: The six of spades cannot go home: the spades foundation is at the ace of spades.",
+    );
     game.keys(":", "1b 2c");
     game.keys("Enter");
     await game.waitFor("Played 2 moves.");
@@ -59,9 +61,9 @@ describe("terminal FreeCell, driven through tmux", () => {
     game.keys("#", "617", "Enter");
     await game.waitFor("deal #617");
     game.keys("?");
-    await game.waitFor("Keys: pick a source");
+    await game.waitFor("Keys: pick a pile by its key");
     game.keys("x");
-    await game.waitFor("1-8 a-d pick");
+    await game.waitFor("keys pick");
     game.keys("#", "0", "Enter");
     await game.waitFor('"0" is not a deal number');
     game.keys("q");

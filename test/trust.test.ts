@@ -207,7 +207,7 @@ describe("issue 15: the terminal game is not driven by a save", () => {
           "tsx",
           "--input-type=module",
           "-e",
-          'const { FreeCellGame } = await import("./src/games/freecell/game.ts"); const g = FreeCellGame.fromDeal(1); g.playNotation("6a"); console.log(JSON.stringify(g.toSave()));',
+          'const { Session } = await import("./src/games/patience/session.ts"); const { freecell } = await import("./src/games/freecell/index.ts"); const g = Session.deal(freecell, 1, freecell.rules.make({})); g.playNotation("6a"); console.log(JSON.stringify(g.toSave()));',
         ],
         { cwd: ROOT, encoding: "utf8" },
       ),

@@ -3,9 +3,11 @@ import { Command } from "commander";
 import { escapeControlsKeepLines } from "../cards/text.ts";
 import { registerCheck } from "./check.ts";
 import { registerDeal } from "./deal.ts";
+import { registerGames } from "./games.ts";
 import { registerPlay } from "./play.ts";
 import { registerServe } from "./serve.ts";
 import { registerSolve } from "./solve.ts";
+import { registerSurvey } from "./survey.ts";
 import { registerTetris } from "./tetris.ts";
 
 const VERSION = (
@@ -25,10 +27,12 @@ export function buildProgram(): Command {
       writeErr: (text) => process.stderr.write(escapeControlsKeepLines(text)),
       outputError: (text, write) => write(text),
     });
+  registerGames(program);
   registerDeal(program);
   registerCheck(program);
   registerPlay(program);
   registerSolve(program);
+  registerSurvey(program);
   registerServe(program);
   registerTetris(program);
   return program;

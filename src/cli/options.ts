@@ -1,83 +1,155 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { isMicrosoftDeal, MAX_MICROSOFT_DEAL } from "../cards/microsoft.ts";
+import { dealRange, isDealNumber, NUMBERINGS, type Numbering } from "../cards/deals/layout.ts";
 import { escapeControlsKeepLines, quoteToken } from "../cards/text.ts";
-import { parseBoard } from "../games/freecell/board-text.ts";
-import { dealMicrosoft } from "../games/freecell/deal.ts";
-import {
-  type AutoPolicy,
-  type FreeCellRules,
-  type FreeCellState,
-  makeRules,
-} from "../games/freecell/rules.ts";
+import type { AnyPatienceGame, AutoPolicy } from "../games/patience/contract.ts";
+import { flagName, parseFieldValue, type RuleField } from "../games/patience/rules.ts";
+import { findPatience, PATIENCE_GAMES } from "../games/registry.ts";
 import { readTextInput } from "./input.ts";
-
-export interface RuleOptions {
-  cells?: number;
-  cascades?: number;
-  build?: "alternate" | "suit";
-  empty?: "any" | "kings";
-  fromFoundation?: boolean;
-  sequenceMoves?: boolean;
-  auto?: AutoPolicy;
-}
-
-function wholeNumber(low: number, high: number) {
-  return (text: string): number => {
-    const n = Number(text);
-    if (!/^\d+$/.test(text) || n < low || n > high) {
-      throw new InvalidArgumentError(`expected a whole number from ${low} to ${high}`);
-    }
-    return n;
-  };
-}
-
-/** Adds the FreeCell rule flags every command that takes a deal shares, so deal, play, check and solve agree. */
-export function addRuleOptions(command: Command, { cellsFlag = true, autoDefault = "safe" } = {}): Command {
-  if (cellsFlag) command.option("--cells <K>", "free cells, 0 to 10 (default 4)", wholeNumber(0, 10));
-  return command
-    .option("--cascades <K>", "cascades, 1 to 9 (default 8)", wholeNumber(1, 9))
-    .addOption(
-      new Option("--build <how>", "build down by alternating colour or by suit").choices([
-        "alternate",
-        "suit",
-      ]),
-    )
-    .addOption(new Option("--empty <what>", "what may fill an empty cascade").choices(["any", "kings"]))
-    .option("--from-foundation", "a card may come back off a foundation")
-    .option("--no-sequence-moves", "move one card at a time (no runs as one move)")
-    .addOption(
-      new Option("--auto <policy>", "automatic moves to the foundations")
-        .choices(["none", "safe", "all"])
-        .default(autoDefault),
-    );
-}
-
-export function rulesFromOptions(options: RuleOptions): FreeCellRules {
-  const rules: Partial<FreeCellRules> = {};
-  if (options.cells !== undefined) rules.cells = options.cells;
-  if (options.cascades !== undefined) rules.cascades = options.cascades;
-  if (options.build !== undefined) rules.build = options.build;
-  if (options.empty !== undefined) rules.empty = options.empty;
-  if (options.fromFoundation) rules.fromFoundation = true;
-  if (options.sequenceMoves === false) rules.sequenceMoves = false;
-  return makeRules(rules);
-}
-
-export function policyFromOptions(options: RuleOptions): AutoPolicy {
-  return options.auto ?? "safe";
-}
-
-/** Reads a deal number argument (1 to 2^33 - 1). */
-export function parseDealNumber(text: string): number {
-  const n = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !isMicrosoftDeal(n)) {
-    throw new InvalidArgumentError(`${quoteToken(text)} is not a deal number (1 to ${MAX_MICROSOFT_DEAL})`);
-  }
-  return n;
-}
 
 export class UsageError extends Error {
   readonly code = "usage";
+}
+
+const KNOWN = () => PATIENCE_GAMES.map((g) => g.id).join(", ");
+
+/** The game a command names; a name the registry does not know is a usage error listing the games. */
+export function gameNamed(id: string): AnyPatienceGame {
+  const game = findPatience(id);
+  if (!game)
+    throw new UsageError(`unknown game ${quoteToken(id)} (known: ${KNOWN()}; tetris is "tsol tetris")`);
+  return game;
+}
+
+/** Every rule field of every game, once per key (games that share a key share its flag). */
+function allFields(): Map<string, { field: RuleField; games: string[] }> {
+  const fields = new Map<string, { field: RuleField; games: string[] }>();
+  for (const game of PATIENCE_GAMES) {
+    for (const field of game.rules.fields) {
+      const known = fields.get(field.key);
+      if (known) known.games.push(game.id);
+      else fields.set(field.key, { field, games: [game.id] });
+    }
+  }
+  return fields;
+}
+
+/** An integer flag's value in `solve`: one value, or a written range `a..b` to solve once per value. */
+export interface ValueRange {
+  low: number;
+  high: number;
+}
+
+function valueText(field: RuleField): string {
+  if (field.kind === "integer") return `${field.min}-${field.max}${field.unlimited ? " or unlimited" : ""}`;
+  if (field.kind === "choice") return field.choices.join("|");
+  return "";
+}
+
+/**
+ * Adds the rule flags of every game (from the rule schemas), `--numbering` and `--auto`, so that deal, check,
+ * solve, play and survey agree. Values are read per game when the command runs (`gameOptions`). With `ranges`,
+ * an integer flag also takes a range `a..b`.
+ */
+export function addGameOptions(
+  command: Command,
+  { autoDefault }: { autoDefault?: AutoPolicy } = {},
+): Command {
+  for (const [key, { field, games }] of allFields()) {
+    const flag = flagName(key);
+    const whose = games.length === PATIENCE_GAMES.length ? "" : ` (${games.join(", ")})`;
+    if (field.kind === "boolean") {
+      command.option(`--${flag}`, `${field.about}${whose}`);
+      command.option(`--no-${flag}`, `the opposite of --${flag}`);
+    } else {
+      command.option(`--${flag} <value>`, `${field.about}: ${valueText(field)}${whose}`);
+    }
+  }
+  command.addOption(
+    new Option("--numbering <numbering>", "the deals' numbering").choices(NUMBERINGS).default("microsoft"),
+  );
+  const auto = new Option(
+    "--auto <policy>",
+    "automatic moves to the foundations (default: the game's)",
+  ).choices(["none", "safe", "all"]);
+  if (autoDefault) auto.default(autoDefault);
+  return command.addOption(auto);
+}
+
+export interface GameOptions {
+  numbering: Numbering;
+  auto?: AutoPolicy;
+  [flag: string]: unknown;
+}
+
+/**
+ * The rules the flags given on the command line set for `game` (the rest take the game's defaults); a flag of
+ * another game is refused. With `rangeKey`, that integer field may be a range (returned apart).
+ */
+export function rulesFrom(
+  game: AnyPatienceGame,
+  options: GameOptions,
+  allowRange = false,
+): { rules: unknown; range?: { key: string } & ValueRange } {
+  const given: Record<string, unknown> = {};
+  let range: ({ key: string } & ValueRange) | undefined;
+  const own = new Map(game.rules.fields.map((f) => [f.key, f]));
+  for (const [key] of allFields()) {
+    const value = options[key];
+    if (value === undefined) continue;
+    const field = own.get(key);
+    if (!field) {
+      const flags = game.rules.fields.map((f) => `--${flagName(f.key)}`).join(", ") || "none";
+      throw new UsageError(`--${flagName(key)} is not a rule of ${game.title} (its rules: ${flags})`);
+    }
+    if (typeof value === "boolean") {
+      given[key] = value;
+      continue;
+    }
+    const text = String(value);
+    const match = /^(\d+)\.\.(\d+)$/.exec(text.trim());
+    if (match && field.kind === "integer") {
+      if (!allowRange) throw new UsageError(`--${flagName(key)} takes one value here, not a range`);
+      if (range) throw new UsageError("only one rule may be given as a range");
+      const low = parseFieldValue(field, match[1]) as number;
+      const high = parseFieldValue(field, match[2]) as number;
+      if (low > high) throw new UsageError(`--${flagName(key)} ${quoteToken(text)}: the range goes down`);
+      range = { key, low, high };
+      given[key] = low;
+      continue;
+    }
+    given[key] = parseFieldValue(field, text);
+  }
+  return { rules: game.rules.make(given), ...(range ? { range } : {}) };
+}
+
+/** The automatic-move policy asked for, if the game has it (else the game's default). */
+export function policyFrom(game: AnyPatienceGame, options: GameOptions): AutoPolicy {
+  const policy = options.auto ?? game.policies[0];
+  if (!game.policies.includes(policy)) {
+    throw new UsageError(
+      `${game.title} has no automatic-move policy "${policy}" (its: ${game.policies.join(", ")})`,
+    );
+  }
+  return policy;
+}
+
+export function numberingFrom(game: AnyPatienceGame, options: GameOptions): Numbering {
+  if (!game.numberings.includes(options.numbering)) {
+    throw new UsageError(
+      `${game.title} has no ${options.numbering} numbering (its: ${game.numberings.join(", ")})`,
+    );
+  }
+  return options.numbering;
+}
+
+/** Reads a deal number argument in a numbering. */
+export function parseDealNumber(text: string, numbering: Numbering = "microsoft"): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !isDealNumber(n, numbering)) {
+    const [low, high] = dealRange(numbering);
+    throw new UsageError(`${quoteToken(text)} is not a deal number (${low} to ${high})`);
+  }
+  return n;
 }
 
 /** A board read from a file or standard input, kept so that it is read once however often it is used. */
@@ -92,25 +164,35 @@ export function readBoard(file: string): BoardInput {
   return { file, text: readTextInput(file, "board") };
 }
 
-/** The position a command starts from: deal N, or a board file (`-` for standard input). */
+/**
+ * The position a command starts from: deal N of the numbering, or a board (`-` for standard input). A board must
+ * be a whole position of the game: every card exactly once.
+ */
 export function loadStart(
+  game: AnyPatienceGame,
+  rules: unknown,
+  numbering: Numbering,
   deal: string | undefined,
   board: string | BoardInput | undefined,
-  rules: FreeCellRules,
-): { state: FreeCellState; deal?: number } {
+): { state: { rules: unknown }; deal?: number } {
   if (deal !== undefined && board !== undefined)
     throw new UsageError("give a deal number or --board, not both");
   if (board !== undefined) {
     const { file, text } = typeof board === "string" ? readBoard(board) : board;
+    let state: { rules: unknown };
     try {
-      return { state: parseBoard(text, rules) };
+      state = game.board.parse(text, rules);
     } catch (error) {
       throw new UsageError(`${file === "-" ? "standard input" : file}: ${(error as Error).message}`);
     }
+    const cards = game.cards(state);
+    if (cards.length !== 52 || new Set(cards).size !== 52)
+      throw new UsageError("not a whole position: a board holds all 52 cards once");
+    return { state };
   }
   if (deal === undefined) throw new UsageError("give a deal number or --board FILE");
-  const n = parseDealNumber(deal);
-  return { state: dealMicrosoft(n, rules), deal: n };
+  const n = parseDealNumber(deal, numbering);
+  return { state: game.deal(n, rules, numbering), deal: n };
 }
 
 /**

@@ -1,82 +1,110 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { quoteToken } from "../cards/text.ts";
-import { dealMicrosoft } from "../games/freecell/deal.ts";
-import { FreeCellGame } from "../games/freecell/game.ts";
-import { solverAdvisor } from "./freecell-advisor.ts";
-import { FreeCellScreen } from "./freecell-screen.ts";
+import { drawSeed } from "../cards/entropy.ts";
+import type { AnyPatienceGame } from "../games/patience/contract.ts";
+import { type AnySession, Session } from "../games/patience/session.ts";
+import { findPatience } from "../games/registry.ts";
 import {
-  addRuleOptions,
+  addGameOptions,
+  type GameOptions,
+  gameNamed,
+  numberingFrom,
   parseDealNumber,
-  policyFromOptions,
-  type RuleOptions,
+  policyFrom,
   reportErrors,
-  rulesFromOptions,
+  rulesFrom,
   safeText,
   UsageError,
 } from "./options.ts";
 import { dataDir, readJsonFile, writeJsonAtomic } from "./store.ts";
+import { threadAdvisor } from "./terminal/advisor.ts";
 import { startRawSession } from "./terminal/keys.ts";
+import { PatienceScreen } from "./terminal/patience-screen.ts";
 
-export const saveFile = (): string => join(dataDir(), "freecell-save.json");
+/** Where a game in progress is kept between runs: one file per game. */
+export const saveFile = (game: string): string => join(dataDir(), `${game}-save.json`);
 
 /** A deal number for "new deal": drawn here, at the edge, and kept with the game. */
-const randomDeal = (): number => 1 + Math.floor(Math.random() * 1_000_000);
+const randomDeal = (): number => 1 + (drawSeed() % 1_000_000);
 
 export function registerPlay(program: Command): void {
   const command = program
     .command("play")
-    .description("play in the terminal: keys pick a source then a destination")
-    .argument("<game>", "the game: freecell")
+    .description("play in the terminal: a pile's key picks it up, another drops it there")
+    .argument("<game>", "the game (tsol games lists them; tetris is tsol tetris)")
     .argument("[N]", "the deal number (default: a random deal)");
-  addRuleOptions(command).action((game: string, n: string | undefined, options: RuleOptions) =>
+  addGameOptions(command).action((id: string, n: string | undefined, options: GameOptions) =>
     reportErrors(async () => {
-      if (game !== "freecell")
-        throw new UsageError(`unknown game ${quoteToken(game)} (known: freecell; tetris is "tsol tetris")`);
+      const game = gameNamed(id);
       if (!process.stdin.isTTY) throw new UsageError("play needs a terminal (standard input is not one)");
-      const rules = rulesFromOptions(options);
-      const deal = n === undefined ? randomDeal() : parseDealNumber(n);
-      dealMicrosoft(deal, rules);
-      const loaded = readJsonFile(saveFile(), FreeCellGame.fromSave, "saved game");
-      const screen = new FreeCellScreen(FreeCellGame.fromDeal(deal, rules, policyFromOptions(options)), {
+      const numbering = numberingFrom(game, options);
+      const policy = policyFrom(game, options);
+      const { rules } = rulesFrom(game, options);
+      const deal = n === undefined ? randomDeal() : parseDealNumber(n, numbering);
+      const session = Session.deal(game, deal, rules, numbering, policy) as AnySession;
+      const loaded = readJsonFile(
+        saveFile(game.id),
+        (raw) => Session.fromSave(raw, (g) => (g === game.id ? findPatience(g) : undefined)),
+        "saved game",
+      );
+      const advisor = threadAdvisor();
+      let draw = () => {};
+      const screen = new PatienceScreen(session, {
+        game,
         rules,
+        numbering,
+        policy,
         randomDeal,
-        advisor: solverAdvisor(),
+        advisor,
         saved: loaded.value,
         colour: !process.env.NO_COLOR,
+        onChange: () => draw(),
       });
       if (loaded.problem)
         screen.message = `The saved game could not be used: ${loaded.problem}. ${screen.message}`;
-      await runScreen(screen);
+      await runScreen(game, screen, (d) => {
+        draw = d;
+      });
+      advisor.close();
     }),
   );
 }
 
-function runScreen(screen: FreeCellScreen): Promise<void> {
+function runScreen(
+  game: AnyPatienceGame,
+  screen: PatienceScreen,
+  setDraw: (draw: () => void) => void,
+): Promise<void> {
   return new Promise((resolve) => {
     let timer: NodeJS.Timeout | undefined;
-    const draw = () => session.write(`\x1b[H\x1b[2J${screen.render().replace(/\n/g, "\r\n")}`);
-    const saveOnExit = () => save(screen.game);
+    const draw = () => terminal.write(`\x1b[H\x1b[2J${screen.render().replace(/\n/g, "\r\n")}`);
+    const saveOnExit = () => save(game, screen.session);
+    const playSolution = () => {
+      if (!screen.playingSolution || timer) return;
+      timer = setInterval(() => {
+        if (!screen.step()) {
+          clearInterval(timer);
+          timer = undefined;
+        }
+        draw();
+      }, 120);
+    };
     const finish = () => {
       if (timer) clearInterval(timer);
       process.off("exit", saveOnExit);
-      save(screen.game);
-      session.stop();
+      save(game, screen.session);
+      terminal.stop();
       resolve();
     };
-    const session = startRawSession((key) => {
+    const terminal = startRawSession((key) => {
       screen.handleKey(key);
       if (screen.quit) return finish();
-      if (screen.playingSolution && !timer) {
-        timer = setInterval(() => {
-          if (!screen.step()) {
-            clearInterval(timer);
-            timer = undefined;
-          }
-          draw();
-        }, 120);
-      }
+      playSolution();
+      draw();
+    });
+    setDraw(() => {
+      playSolution();
       draw();
     });
     process.on("exit", saveOnExit);
@@ -85,10 +113,10 @@ function runScreen(screen: FreeCellScreen): Promise<void> {
 }
 
 /** Saves the game in progress; a won or untouched game leaves no save behind. */
-function save(game: FreeCellGame): void {
+function save(game: AnyPatienceGame, session: AnySession): void {
   try {
-    if (game.isWon() || (!game.canUndo && !game.canRedo)) rmSync(saveFile(), { force: true });
-    else writeJsonAtomic(saveFile(), game.toSave());
+    if (session.isWon() || (!session.canUndo && !session.canRedo)) rmSync(saveFile(game.id), { force: true });
+    else writeJsonAtomic(saveFile(game.id), session.toSave());
   } catch (error) {
     console.error(`tsol: could not save the game: ${safeText((error as Error).message)}`);
   }

@@ -3,10 +3,12 @@ import { fileURLToPath } from "node:url";
 import { Command } from "commander";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dealMicrosoft } from "../games/freecell/deal.ts";
-import { parseMove, splitMoves } from "../games/freecell/notation.ts";
+import { freecell } from "../games/freecell/index.ts";
+import { parseMove } from "../games/freecell/notation.ts";
 import { applyMove, isWon } from "../games/freecell/rules.ts";
-import { checkSolution } from "./check.ts";
-import { parseCellRange, registerSolve } from "./solve.ts";
+import { checkSolution } from "../games/patience/verify.ts";
+import { splitMoves } from "./check.ts";
+import { registerSolve } from "./solve.ts";
 
 /** Runs `tsol solve …` in this process and returns what it printed on standard output. */
 async function run(...args: string[]): Promise<string> {
@@ -39,7 +41,7 @@ describe("tsol solve freecell", () => {
     expect(report.stats.positions).toBeGreaterThan(0);
     expect(typeof report.stats.ms).toBe("number");
     const start = dealMicrosoft(7);
-    expect(checkSolution(start, report.moves, "none")).toMatchObject({ valid: true, won: true });
+    expect(checkSolution(freecell, start, report.moves, "none")).toMatchObject({ valid: true, won: true });
     let state = start;
     for (const m of splitMoves(report.moves.join(" "))) state = applyMove(state, parseMove(m, state));
     expect(isWon(state)).toBe(true);
@@ -62,7 +64,7 @@ describe("tsol solve freecell", () => {
 
   it("issue 15: --cells 2 (a single count) printed a table row and a JSON array as if it were a range", async () => {
     const text = await run("1", "--cells", "5");
-    expect(text).toMatch(/^deal 1 \(5 cells\): solved in \d+ moves/);
+    expect(text).toMatch(/^deal 1 \(FreeCell, 5 cells\): solved in \d+ moves/);
     expect(text).not.toMatch(/cells\s+result/);
     const report = JSON.parse(await run("1", "--cells", "5", "--json"));
     expect(Array.isArray(report)).toBe(false);
@@ -83,12 +85,16 @@ describe("tsol solve freecell", () => {
     expect(report.moves.some((m: string) => m.includes("v"))).toBe(false);
   });
 
-  it("reads cell ranges", () => {
-    expect(parseCellRange("4")).toEqual({ low: 4, high: 4, range: false });
-    expect(parseCellRange("0..5")).toEqual({ low: 0, high: 5, range: true });
-    expect(parseCellRange("2..2")).toEqual({ low: 2, high: 2, range: true });
-    expect(() => parseCellRange("5..2")).toThrow();
-    expect(() => parseCellRange("11")).toThrow();
+  it("reads a range of any whole-number rule, and refuses one that goes down", async () => {
+    const rows = JSON.parse(await run("1", "--cascades", "7..8", "--json"));
+    expect(rows.map((r: { rules: { cascades: number } }) => r.rules.cascades)).toEqual([7, 8]);
+    await run("1", "--cells", "5..2");
+    expect(process.exitCode).toBe(1);
+  });
+
+  it("refuses a rule flag of another game, naming the game's own", async () => {
+    await run("1", "--free-twos");
+    expect(process.exitCode).toBe(1);
   });
 
   it("works end to end: tsol solve's moves pass tsol check with automatic moves off", () => {

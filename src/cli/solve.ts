@@ -1,50 +1,30 @@
 import { type Command, InvalidArgumentError } from "commander";
-import { quoteToken } from "../cards/text.ts";
-import { whyNotFullDeck } from "../games/freecell/board-text.ts";
-import type { FreeCellRules, FreeCellState } from "../games/freecell/rules.ts";
+import { flagName } from "../games/patience/rules.ts";
+import { movedCards, ruleFields } from "../games/patience/session.ts";
+import { countSolution, movesNotation } from "../games/patience/solution.ts";
+import { PATIENCE_GAMES } from "../games/registry.ts";
+import type { SolveResult } from "../search/result.ts";
 import {
-  countSolution,
-  type FreeCellSolveResult,
-  solutionNotation,
-  solve,
-} from "../games/freecell/solver.ts";
-import {
-  addRuleOptions,
+  addGameOptions,
+  type BoardInput,
+  type GameOptions,
+  gameNamed,
   loadStart,
+  numberingFrom,
   once,
-  policyFromOptions,
-  type RuleOptions,
+  policyFrom,
   readBoard,
   reportErrors,
-  rulesFromOptions,
+  rulesFrom,
   UsageError,
 } from "./options.ts";
 
-interface SolveCommandOptions extends Omit<RuleOptions, "cells"> {
+interface SolveCommandOptions extends GameOptions {
   board?: string;
-  cells?: CellRange;
   json?: boolean;
   timeout?: number;
   maxPositions?: number;
   shortest?: boolean;
-}
-
-interface CellRange {
-  low: number;
-  high: number;
-  /** Whether a range was written (`0..5`, even `2..2`): a range prints a table, a single count one solve. */
-  range: boolean;
-}
-
-/** `4` or a range `0..5`. */
-export function parseCellRange(text: string): CellRange {
-  const match = /^(\d+)(?:\.\.(\d+))?$/.exec(text.trim());
-  const low = match ? Number(match[1]) : Number.NaN;
-  const high = match?.[2] !== undefined ? Number(match[2]) : low;
-  if (!match || low > 10 || high > 10 || low > high) {
-    throw new InvalidArgumentError("expected a number of cells from 0 to 10, or a range like 0..5");
-  }
-  return { low, high, range: match[2] !== undefined };
 }
 
 function positiveNumber(text: string): number {
@@ -59,15 +39,27 @@ function wholeNumber(text: string): number {
   return n;
 }
 
+type Game = ReturnType<typeof gameNamed>;
+
 /** The JSON object of one solve (the shape `--json` prints). */
 export function solveReport(
+  game: Game,
   deal: number | undefined,
-  start: FreeCellState,
-  result: FreeCellSolveResult,
+  start: { rules: unknown },
+  result: SolveResult<unknown>,
 ): Record<string, unknown> {
-  const moves = solutionNotation(start, result.moves);
+  const moves = movesNotation(game, start, result.moves);
+  const length =
+    result.result === "solved"
+      ? countSolution(
+          game,
+          start,
+          result.moves,
+          (state, move) => movedCards(game, state, game.apply(state, move)).length,
+        )
+      : undefined;
   const report: Record<string, unknown> = {
-    game: "freecell",
+    game: game.id,
     deal: deal ?? null,
     result: result.result,
     moves,
@@ -76,19 +68,33 @@ export function solveReport(
       ms: Math.round(result.stats.ms),
       expanded: result.stats.expanded,
       bytes: result.stats.bytes,
-      ...(result.result === "solved" ? { length: countSolution(start, result.moves) } : {}),
+      ...(length ? { length } : {}),
       searched: result.stats.searched,
       ...(result.stats.budget ? { budget: result.stats.budget } : {}),
       phases: result.stats.phases.map((p) => ({ ...p, ms: Math.round(p.ms) })),
     },
-    cells: start.rules.cells,
+    rules: ruleFields(game, start.rules),
   };
+  if (result.value !== undefined) report.value = result.value;
   if (result.reason) report.reason = result.reason;
   return report;
 }
 
-function describe(deal: number | undefined, rules: FreeCellRules): string {
-  return `${deal === undefined ? "the board" : `deal ${deal}`} (${rules.cells} cells)`;
+function describe(game: Game, deal: number | undefined, rules: unknown): string {
+  return `${deal === undefined ? "the board" : `deal ${deal}`} (${game.rules.label(rules)})`;
+}
+
+/** Objectives of any game (`--max-score` …): what a solve may search for besides a win. */
+function objectives(): { id: string; about: string; games: string[] }[] {
+  const out = new Map<string, { id: string; about: string; games: string[] }>();
+  for (const game of PATIENCE_GAMES) {
+    for (const o of game.objectives ?? []) {
+      const known = out.get(o.id);
+      if (known) known.games.push(game.id);
+      else out.set(o.id, { ...o, games: [game.id] });
+    }
+  }
+  return [...out.values()];
 }
 
 export function registerSolve(program: Command): void {
@@ -97,109 +103,122 @@ export function registerSolve(program: Command): void {
     .description(
       "solve a deal: the moves that win it, a proof that none do, or unknown when a budget runs out",
     )
-    .argument("<game>", "the game: freecell")
+    .argument("<game>", "the game (tsol games lists them)")
     .argument("[N]", "the deal number")
     .option(
       "--board <file>",
       "start from a board file instead of a numbered deal (- for standard input)",
       once("--board"),
     )
-    .option(
-      "--cells <K>",
-      "free cells, 0 to 10, or a range such as 0..5 to solve once per count",
-      parseCellRange,
-    )
-    .option("--json", "print one JSON object (an array for a range of cells) on standard output")
+    .option("--json", "print one JSON object (an array for a range of a rule) on standard output")
     .option("--timeout <S>", "give up after S seconds (default 60)", positiveNumber)
-    .option("--max-positions <P>", "give up after P positions", wholeNumber)
+    .option(
+      "--max-positions <P>",
+      "give up after P positions (the same verdict on every machine)",
+      wholeNumber,
+    )
     .option("--shortest", "search longer for a shorter solution");
-  addRuleOptions(command, { cellsFlag: false }).action(
-    (game: string, n: string | undefined, options: SolveCommandOptions) =>
-      reportErrors(() => {
-        if (game !== "freecell") throw new UsageError(`unknown game ${quoteToken(game)} (known: freecell)`);
-        const cellsOption = options.cells;
-        const range = cellsOption?.range === true;
-        const counts: (number | undefined)[] = [];
-        if (cellsOption) for (let k = cellsOption.low; k <= cellsOption.high; k++) counts.push(k);
-        else counts.push(undefined);
-        if (n !== undefined && options.board !== undefined)
-          throw new UsageError("give a deal number or --board, not both");
-        // Read once: standard input is empty the second time, and a file may change between counts.
-        const board = options.board === undefined ? undefined : readBoard(options.board);
-        const policy = policyFromOptions({ auto: options.auto });
-        const reports: Record<string, unknown>[] = [];
-        let unknown = false;
-        for (const cells of counts) {
-          const rules = rulesFromOptions({ ...options, cells });
-          const { state, deal } = loadStart(n, board, rules);
-          // A verdict of "impossible" is only worth something for the whole deck: never solve anything else.
-          const notWhole = whyNotFullDeck(state);
-          if (notWhole !== undefined) throw new UsageError(`not a whole position: ${notWhole}`);
-          console.error(`tsol: solving ${describe(deal, rules)} …`);
-          let reported = 0;
-          const result = solve(state, {
-            onProgress: ({ positions, ms }) => {
-              if (ms - reported < 1000) return;
-              reported = ms;
-              console.error(
-                `tsol: ${positions.toLocaleString("en")} positions, ${(ms / 1000).toFixed(1)} s …`,
-              );
-            },
-            policy,
-            shortest: options.shortest === true,
-            now: () => performance.now(),
-            budget: {
-              ms: (options.timeout ?? 60) * 1000,
-              ...(options.maxPositions !== undefined ? { positions: options.maxPositions } : {}),
-            },
-          });
-          if (result.result === "unknown") unknown = true;
-          const report = solveReport(deal, state, result);
-          reports.push(report);
-          if (options.json) continue;
-          if (range) continue;
-          printOne(deal, rules, result, report);
+  for (const o of objectives()) command.option(`--${o.id}`, `${o.about} (${o.games.join(", ")})`);
+  command.addHelpText(
+    "after",
+    "\nA whole-number rule may be a range, e.g. --cells 0..5: one solve per value, a row each.",
+  );
+  addGameOptions(command).action((id: string, n: string | undefined, options: SolveCommandOptions) =>
+    reportErrors(async () => {
+      const game = gameNamed(id);
+      const numbering = numberingFrom(game, options);
+      const policy = policyFrom(game, options);
+      const { range } = rulesFrom(game, options, true);
+      const objective = objectives().find(
+        (o) => options[o.id.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())],
+      );
+      if (objective && !(game.objectives ?? []).some((o) => o.id === objective.id)) {
+        throw new UsageError(`--${objective.id} is not something ${game.title}'s solver searches for`);
+      }
+      if (n !== undefined && options.board !== undefined)
+        throw new UsageError("give a deal number or --board, not both");
+      // Read once: standard input is empty the second time, and a file may change between values.
+      const board: BoardInput | undefined =
+        options.board === undefined ? undefined : readBoard(options.board);
+      const values = range
+        ? Array.from({ length: range.high - range.low + 1 }, (_, i) => range.low + i)
+        : [undefined];
+      const reports: Record<string, unknown>[] = [];
+      let unknown = false;
+      for (const value of values) {
+        const flags = range ? { ...options, [range.key]: String(value) } : options;
+        const { rules } = rulesFrom(game, flags);
+        const { state, deal } = loadStart(game, rules, numbering, n, board);
+        console.error(`tsol: solving ${describe(game, deal, rules)} …`);
+        let reported = 0;
+        const solver = await game.solver();
+        const result = solver.solve(state, {
+          onProgress: ({ positions, ms }) => {
+            if (ms - reported < 1000) return;
+            reported = ms;
+            console.error(`tsol: ${positions.toLocaleString("en")} positions, ${(ms / 1000).toFixed(1)} s …`);
+          },
+          policy,
+          shortest: options.shortest === true,
+          ...(objective ? { objective: objective.id } : {}),
+          now: () => performance.now(),
+          budget: {
+            ms: (options.timeout ?? 60) * 1000,
+            ...(options.maxPositions !== undefined ? { positions: options.maxPositions } : {}),
+          },
+        });
+        if (result.result === "unknown") unknown = true;
+        const report = solveReport(game, deal, state, result);
+        if (numbering !== "microsoft" && deal !== undefined) report.numbering = numbering;
+        for (const field of game.rules.fields) {
+          if (options[field.key] !== undefined)
+            report[field.key] = (rules as Record<string, unknown>)[field.key];
         }
-        if (options.json) {
-          process.stdout.write(`${JSON.stringify(range ? reports : reports[0])}\n`);
-        } else if (range) {
-          printRows(reports);
-        }
-        if (unknown) process.exitCode = 2;
-      }),
+        reports.push(report);
+        if (!options.json && !range) printOne(game, deal, rules, result, report);
+      }
+      if (options.json) process.stdout.write(`${JSON.stringify(range ? reports : reports[0])}\n`);
+      else if (range) printRows(range.key, reports);
+      if (unknown) process.exitCode = 2;
+    }),
   );
 }
 
 function printOne(
+  game: Game,
   deal: number | undefined,
-  rules: FreeCellRules,
-  result: FreeCellSolveResult,
+  rules: unknown,
+  result: SolveResult<unknown>,
   report: Record<string, unknown>,
 ): void {
   const { positions, ms } = result.stats;
   const tail = `${positions.toLocaleString("en")} positions, ${Math.round(ms)} ms`;
+  const what = describe(game, deal, rules);
   if (result.result === "solved") {
     const counts = (report.stats as { length: { moves: number; cards: number; player: number } }).length;
+    const value = result.value !== undefined ? `, value ${result.value}` : "";
     console.log(
-      `${describe(deal, rules)}: solved in ${counts.moves} moves (${counts.cards} cards moved, ` +
-        `${counts.player} not counting safe automatic moves); ${tail}`,
+      `${what}: solved in ${counts.moves} moves (${counts.cards} cards moved, ` +
+        `${counts.player} not counting safe automatic moves)${value}; ${tail}`,
     );
     console.log((report.moves as string[]).join(" "));
   } else if (result.result === "unsolvable") {
-    console.log(`${describe(deal, rules)}: impossible; ${tail}`);
+    console.log(`${what}: impossible; ${tail}`);
     console.log(result.reason);
   } else {
-    console.log(`${describe(deal, rules)}: unknown (${result.reason}); ${tail}`);
+    console.log(`${what}: unknown (${result.reason}); ${tail}`);
   }
 }
 
-function printRows(reports: Record<string, unknown>[]): void {
-  console.log("cells  result      length  positions       ms");
+function printRows(key: string, reports: Record<string, unknown>[]): void {
+  const name = flagName(key);
+  console.log(`${name.padStart(5)}  result      length  positions       ms`);
   for (const r of reports) {
     const stats = r.stats as { positions: number; ms: number };
     const moves = r.moves as string[];
+    const value = (r.rules as Record<string, unknown>)[key];
     console.log(
-      `${String(r.cells).padStart(5)}  ${String(r.result).padEnd(10)}  ${String(r.result === "solved" ? moves.length : "-").padStart(6)}  ${String(stats.positions).padStart(9)}  ${String(stats.ms).padStart(7)}`,
+      `${String(value).padStart(Math.max(5, name.length))}  ${String(r.result).padEnd(10)}  ${String(r.result === "solved" ? moves.length : "-").padStart(6)}  ${String(stats.positions).padStart(9)}  ${String(stats.ms).padStart(7)}`,
     );
   }
 }

@@ -1,6 +1,9 @@
 import { Worker } from "node:worker_threads";
 import type { PickAnswer, ProgressMessage, Request, Response, SolveAnswer } from "../search/protocol.ts";
 
+/** A request before its id is given. */
+export type Unnumbered<T> = T extends unknown ? Omit<T, "id"> : never;
+
 /** The answer to one request: a result or a pick; a failure is thrown as a SolverThreadError with its code. */
 export type Answer = SolveAnswer | PickAnswer;
 
@@ -75,7 +78,7 @@ export class SolverThread {
   }
 
   /** Sends a request (its id is chosen here) and resolves with the answer. */
-  ask(request: Omit<Request, "id">, progress?: (message: ProgressMessage) => void): Promise<Answer> {
+  ask(request: Unnumbered<Request>, progress?: (message: ProgressMessage) => void): Promise<Answer> {
     this.worker ??= this.start();
     const id = this.nextId++;
     return new Promise<Answer>((resolve, reject) => {

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { buildWeb, WEB_BUILD } from "../../src/cli/serve.ts";
+import { buildWeb, WEB_BUILD } from "../../src/server/build.ts";
 import { type RunningServer, startServer } from "../../src/server/serve.ts";
 
 /** Where screenshots go: test-output/screenshots, or the folder in $TSOL_SCREENS (outside the repository). */

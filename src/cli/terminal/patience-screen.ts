@@ -166,7 +166,7 @@ export class PatienceScreen {
       return;
     }
     if (key.name === "enter" || key.name === "space") {
-      if (this.cursor < 0) this.cursor = 0;
+      if (this.cursor < 0) this.showCursor();
       else this.pile(this.cursor);
       return;
     }
@@ -235,10 +235,19 @@ export class PatienceScreen {
     return `${turn.notation[0]}${autos.length ? `, auto: ${autos.join(" ")}` : ""}`;
   }
 
+  /** The cursor appears on the first cascade (or the first pile of a game without cascades). */
+  private showCursor(): void {
+    this.cursor = Math.max(
+      0,
+      this.piles().findIndex((p) => p.fan === "down"),
+    );
+    this.message = "Arrows move, Enter picks up and drops (twice: home or where it fits), Esc cancels.";
+  }
+
   private moveCursor(direction: string): void {
     const places = this.renderer.place(this.piles());
     if (this.cursor < 0 || this.cursor >= places.length) {
-      this.cursor = 0;
+      this.showCursor();
       return;
     }
     const here = places[this.cursor];
@@ -411,7 +420,7 @@ export class PatienceScreen {
         played++;
       } catch (error) {
         const e = error as Error & { reason?: string };
-        this.message = `${played > 0 ? `Played ${played}; ` : ""}${quoteToken(m)}: ${screenText(e.message)}`;
+        this.message = `${played > 0 ? `Played ${played}; ` : ""}${quoteToken(m)}: ${screenText(e.reason ?? e.message)}`;
         return;
       }
     }

@@ -10,6 +10,7 @@ import {
   suitFromLetter,
 } from "../../cards/card.ts";
 import { asciiLower, quoteToken } from "../../cards/text.ts";
+import { BoardTextError } from "../patience/errors.ts";
 import { emptyState, type FreeCellRules, type FreeCellState, makeRules } from "./rules.ts";
 
 /**
@@ -17,20 +18,6 @@ import { emptyState, type FreeCellRules, type FreeCellState, makeRules } from ".
  * from the bottom card to the exposed card. An empty cascade is a line holding only `:` (or `-`); a leading `:`
  * on a cascade line is allowed, as fc-solve writes it. Blank lines and lines starting with `#` are ignored.
  */
-export class BoardTextError extends Error {
-  readonly code = "bad_board";
-  constructor(
-    /** The line at fault (1-based), when the fault is on one line. */
-    readonly line: number | undefined,
-    /** The token at fault as given (it may be long or hold control characters: show it with quoteToken). */
-    readonly token: string | undefined,
-    reason: string,
-  ) {
-    super(line === undefined ? reason : `line ${line}: ${reason}`);
-    this.name = "BoardTextError";
-  }
-}
-
 /** fc-solve writes foundations in this order. */
 const FOUNDATION_ORDER: Suit[] = [2, 0, 1, 3];
 
@@ -262,3 +249,5 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
   }
   return state;
 }
+
+export { BoardTextError };

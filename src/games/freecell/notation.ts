@@ -1,5 +1,6 @@
 import { SUIT_LETTERS, type Suit, suitFromLetter, suitOf } from "../../cards/card.ts";
 import { asciiLower, quoteToken } from "../../cards/text.ts";
+import { NotationError } from "../patience/errors.ts";
 import {
   CELL_LETTERS,
   type FreeCellState,
@@ -16,19 +17,6 @@ import {
  * `3h`, `1a`, `a3`, `32`; a run into an empty cascade carries `v` and its length in hex (`36v3`); a card taken
  * back off a foundation is `h` and its suit (`hs3`).
  */
-export class NotationError extends Error {
-  readonly code = "bad_notation";
-  constructor(
-    /** The move as given (it may be long or hold control characters: show it with quoteToken). */
-    readonly text: string,
-    /** What is wrong, without the move: for a caller that names the move itself. */
-    readonly reason: string,
-  ) {
-    super(`${quoteToken(text)}: ${reason}`);
-    this.name = "NotationError";
-  }
-}
-
 function placeLetter(place: Place): string {
   if (place.kind === "cascade") return String(place.index + 1);
   if (place.kind === "cell") return CELL_LETTERS[place.index];
@@ -138,3 +126,5 @@ export function splitMoves(text: string): string[] {
     .map((m) => m.trim())
     .filter((m) => m.length > 0);
 }
+
+export { NotationError };

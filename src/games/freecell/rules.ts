@@ -10,6 +10,8 @@ import {
   type Suit,
   suitOf,
 } from "../../cards/card.ts";
+import { IllegalMoveError } from "../patience/errors.ts";
+import { RulesError } from "../patience/rules.ts";
 
 /** The rules of the FreeCell family, as options of one engine. */
 export interface FreeCellRules {
@@ -71,25 +73,6 @@ export interface Move {
   from: Place;
   to: Place;
   count: number;
-}
-
-export class RulesError extends Error {
-  readonly code = "invalid_rules";
-  constructor(message: string) {
-    super(message);
-    this.name = "RulesError";
-  }
-}
-
-export class IllegalMoveError extends Error {
-  readonly code = "illegal_move";
-  constructor(
-    readonly move: Move,
-    readonly reason: string,
-  ) {
-    super(reason);
-    this.name = "IllegalMoveError";
-  }
 }
 
 export function makeRules(options: Partial<FreeCellRules> = {}): FreeCellRules {
@@ -444,3 +427,5 @@ export function describeCard(c: Card): string {
 export function suitLetterOf(c: Card): string {
   return SUIT_LETTERS[suitOf(c)];
 }
+
+export { IllegalMoveError, RulesError };

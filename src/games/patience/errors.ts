@@ -21,8 +21,10 @@ export class IllegalMoveError extends Error {
 export class NotationError extends Error {
   readonly code = "bad_notation";
   constructor(
+    /** The move as given (it may be long or hold control characters: show it with quoteToken). */
     readonly text: string,
-    reason: string,
+    /** What is wrong, without the move: for a caller that names the move itself. */
+    readonly reason: string,
   ) {
     super(`${quoteToken(text)}: ${reason}`);
     this.name = "NotationError";
@@ -33,7 +35,9 @@ export class NotationError extends Error {
 export class BoardTextError extends Error {
   readonly code = "bad_board";
   constructor(
+    /** The line at fault (1-based), when the fault is on one line. */
     readonly line: number | undefined,
+    /** The token at fault as given (it may be long or hold control characters: show it with quoteToken). */
     readonly token: string | undefined,
     reason: string,
   ) {

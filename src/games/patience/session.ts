@@ -287,25 +287,29 @@ interface CheckedSave {
   computer: number[];
 }
 
+/** A value of a save as a message shows it: text quoted as it is, anything else as JSON; escaped and cut. */
+const shown = (v: unknown): string => quoteToken(typeof v === "string" ? v : String(JSON.stringify(v)));
+
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((m) => typeof m === "string");
 
 function checkSave(raw: unknown, findGame: (id: string) => AnyPatienceGame | undefined): CheckedSave {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new SaveError("not an object");
   const s = raw as Record<string, unknown>;
   const game = typeof s.game === "string" ? findGame(s.game) : undefined;
-  if (!game) throw new SaveError(`unknown game ${quoteToken(JSON.stringify(s.game) ?? "undefined")}`);
+  if (!game) throw new SaveError(`unknown game ${shown(s.game)}`);
   if (s.version !== 2 && !(s.version === 1 && s.game === "freecell")) {
-    throw new SaveError(`unknown version ${quoteToken(JSON.stringify(s.version) ?? "undefined")}`);
+    throw new SaveError(`unknown version ${shown(s.version)}`);
   }
   const numbering = s.version === 1 ? "microsoft" : s.numbering;
   if (!NUMBERINGS.includes(numbering as Numbering) || !game.numberings.includes(numbering as Numbering)) {
-    throw new SaveError(`unknown numbering ${quoteToken(JSON.stringify(numbering) ?? "undefined")}`);
+    throw new SaveError(`unknown numbering ${shown(numbering)}`);
   }
   if (typeof s.board !== "string") throw new SaveError("its board is missing");
   if (!AUTO_POLICIES.includes(s.policy as AutoPolicy)) {
-    throw new SaveError(`unknown policy ${quoteToken(JSON.stringify(s.policy) ?? "undefined")}`);
+    throw new SaveError(`unknown policy ${shown(s.policy)}`);
   }
   if (!isStrings(s.moves) || !isStrings(s.redo)) throw new SaveError("its moves are not a list of moves");
+  if (s.rules === undefined) throw new SaveError("its rules are missing");
   const computer = s.computer ?? [];
   if (!Array.isArray(computer) || !computer.every((i) => Number.isInteger(i) && i >= 0)) {
     throw new SaveError("its list of computer moves is not a list of move numbers");
@@ -317,7 +321,7 @@ function checkSave(raw: unknown, findGame: (id: string) => AnyPatienceGame | und
     game,
     deal: s.deal as number | null,
     numbering: numbering as Numbering,
-    rules: s.rules ?? {},
+    rules: s.rules,
     policy: s.policy as AutoPolicy,
     board: s.board,
     moves: s.moves,

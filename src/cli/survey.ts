@@ -1,0 +1,421 @@
+import { writeFileSync } from "node:fs";
+import { type Command, InvalidArgumentError, Option } from "commander";
+import type { AnyPatienceGame } from "../games/patience/contract.ts";
+import { PostgresStore, safeUrl } from "../survey/pg-store.ts";
+import type { ProgressSink } from "../survey/progress.ts";
+import { enqueueRetry, enqueueSurvey, jobCounts, startQueueWorker, watchSurvey } from "../survey/queue.ts";
+import {
+  buildReport,
+  reportCsv,
+  reportHtml,
+  reportJson,
+  reportText,
+  type SurveyReport,
+} from "../survey/report.ts";
+import { defaultJobs } from "../survey/runner.ts";
+import {
+  countDeals,
+  type DealResult,
+  describeBudget,
+  makeSettings,
+  parseDeals,
+  type SurveyBudget,
+  SurveyError,
+} from "../survey/settings.ts";
+import { SqliteStore, type StoredSurvey, type SurveyStore } from "../survey/store.ts";
+import { type RunSummary, retrySurvey, runSurvey } from "../survey/survey.ts";
+import { solverVersion } from "../survey/version.ts";
+import {
+  addGameOptions,
+  type GameOptions,
+  gameNamed,
+  numberingFrom,
+  policyFrom,
+  reportErrors,
+  rulesFrom,
+  UsageError,
+} from "./options.ts";
+
+/** The survey database when --db is not given: a file in the current folder. */
+export const DEFAULT_DB = "tsol-survey.db";
+
+/** The positions budget a deal gets when none is given: the same undecided deals on every machine. */
+export const DEFAULT_POSITIONS = 1_000_000;
+
+/** Deals a job of the queue takes when --chunk is not given. */
+const DEFAULT_CHUNK = 1000;
+
+function wholeNumber(name: string, low = 1) {
+  return (text: string): number => {
+    const n = Number(text);
+    if (!/^\d{1,15}$/.test(text.trim()) || n < low)
+      throw new InvalidArgumentError(`${name} takes a whole number of at least ${low}`);
+    return n;
+  };
+}
+
+function seconds(text: string): number {
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError("--timeout takes a number of seconds above 0");
+  return n;
+}
+
+interface BudgetOptions {
+  budgetPositions?: number;
+  timeout?: number;
+}
+
+/** --budget-positions P or --timeout S (not both); `fallback` when neither is given. */
+function budgetFrom(options: BudgetOptions, fallback: SurveyBudget | undefined): SurveyBudget {
+  if (options.budgetPositions !== undefined && options.timeout !== undefined) {
+    throw new UsageError("give --budget-positions or --timeout, not both: a survey's deals get one budget");
+  }
+  if (options.budgetPositions !== undefined) return { positions: options.budgetPositions };
+  if (options.timeout !== undefined) return { ms: Math.round(options.timeout * 1000) };
+  if (fallback) return fallback;
+  throw new UsageError("give the larger budget: --budget-positions P or --timeout S");
+}
+
+function addBudgetOptions(command: Command, positionsHelp: string): Command {
+  return command
+    .option("--budget-positions <P>", positionsHelp, wholeNumber("--budget-positions"))
+    .option(
+      "--timeout <S>",
+      "give each deal S seconds instead (the undecided deals then depend on the machine)",
+      seconds,
+    );
+}
+
+/** Progress on standard error: a line redrawn in place on a terminal, a plain line every 10 s elsewhere. */
+function stderrSink(): ProgressSink {
+  return { write: (text) => process.stderr.write(text), isTTY: Boolean(process.stderr.isTTY) };
+}
+
+/**
+ * Ctrl-C (or SIGTERM) stops a survey cleanly: no new deal is started, those in flight finish and are stored.
+ * A second Ctrl-C ends it at once, which is safe too: every stored batch is whole, and a resume redoes the rest.
+ */
+function stopOnSignal(): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write("\ntsol: stopping after the deals in flight (Ctrl-C again to stop at once) …\n");
+    controller.abort();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return {
+    signal: controller.signal,
+    dispose() {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    },
+  };
+}
+
+function checkQueueUrl(url: string): string {
+  if (!/^postgres(ql)?:\/\//.test(url)) {
+    throw new UsageError(
+      `--queue takes a PostgreSQL address such as postgres://user@host/db, not ${JSON.stringify(url.slice(0, 60))}`,
+    );
+  }
+  return url;
+}
+
+function openStore(options: { db?: string; queue?: string }): SurveyStore {
+  if (options.db !== undefined && options.queue !== undefined)
+    throw new UsageError("give --db or --queue, not both");
+  return options.queue !== undefined
+    ? new PostgresStore(checkQueueUrl(options.queue))
+    : new SqliteStore(options.db ?? DEFAULT_DB);
+}
+
+function summaryLine(summary: RunSummary, where: string): string {
+  const c = summary.counts;
+  const stopped =
+    summary.left > 0
+      ? `; ${summary.left.toLocaleString("en")} deals left: run the same command to resume`
+      : "";
+  return `tsol: survey "${summary.survey.name}" in ${where}: solved ${c.solved.toLocaleString("en")}, impossible ${c.unsolvable.toLocaleString("en")}, unknown ${c.unknown.toLocaleString("en")}${stopped}`;
+}
+
+function warnNotes(notes: readonly DealResult[]): void {
+  for (const r of notes.slice(0, 10)) process.stderr.write(`tsol: deal ${r.deal} is unknown: ${r.note}\n`);
+  if (notes.length > 10)
+    process.stderr.write(`tsol: … and ${notes.length - 10} more notes (tsol survey report lists them)\n`);
+}
+
+interface RunOptions extends GameOptions, BudgetOptions {
+  deals: string;
+  name?: string;
+  jobs?: number;
+  db?: string;
+  queue?: string;
+  chunk?: number;
+  detach?: boolean;
+}
+
+async function runCommand(id: string, options: RunOptions): Promise<void> {
+  const game: AnyPatienceGame = gameNamed(id);
+  const numbering = numberingFrom(game, options);
+  const policy = policyFrom(game, options);
+  const { rules } = rulesFrom(game, options);
+  const settings = makeSettings(game, {
+    name: options.name,
+    rules: rules as Record<string, unknown>,
+    numbering,
+    policy,
+    budget: budgetFrom(options, { positions: DEFAULT_POSITIONS }),
+    solverVersion: solverVersion(game.id),
+  });
+  const ranges = parseDeals(options.deals, numbering);
+  if (options.queue !== undefined) {
+    if (options.db !== undefined) throw new UsageError("give --db or --queue, not both");
+    const url = checkQueueUrl(options.queue);
+    const enqueued = await enqueueSurvey(url, settings, ranges, options.chunk ?? DEFAULT_CHUNK);
+    process.stderr.write(
+      `tsol: survey "${enqueued.survey.name}" on ${safeUrl(url)}: ${enqueued.jobs} jobs queued${enqueued.skipped ? `, ${enqueued.skipped} ranges already done` : ""}; workers: tsol survey worker --queue URL\n`,
+    );
+    if (options.detach) return;
+    const stop = stopOnSignal();
+    try {
+      const counts = await watchSurvey(url, enqueued.survey, ranges, {
+        sink: stderrSink(),
+        signal: stop.signal,
+      });
+      const jobs = await jobCounts(url, enqueued.survey);
+      if (jobs.failed)
+        process.stderr.write(`tsol: ${jobs.failed} jobs failed; the workers' output says why\n`);
+      process.stderr.write(
+        `tsol: survey "${enqueued.survey.name}": solved ${counts.solved}, impossible ${counts.unsolvable}, unknown ${counts.unknown} (tsol survey report --queue URL)\n`,
+      );
+    } finally {
+      stop.dispose();
+    }
+    return;
+  }
+  const store = new SqliteStore(options.db ?? DEFAULT_DB);
+  const stop = stopOnSignal();
+  try {
+    const jobs = options.jobs ?? defaultJobs();
+    process.stderr.write(
+      `tsol: survey "${settings.name}": ${game.rules.label(game.rules.make(settings.rules))}, ${numbering} deals ${options.deals} (${countDeals(ranges).toLocaleString("en")}), budget ${describeBudget(settings.budget)} a deal, ${jobs} threads, in ${store.where}\n`,
+    );
+    const summary = await runSurvey(store, settings, ranges, {
+      jobs,
+      sink: stderrSink(),
+      signal: stop.signal,
+    });
+    warnNotes(summary.notes);
+    process.stderr.write(`${summaryLine(summary, store.where)}\n`);
+    if (stop.signal.aborted) process.exitCode = 130;
+  } finally {
+    stop.dispose();
+    await store.close();
+  }
+}
+
+/** The survey a command names, or the only one in the store. */
+async function pickSurvey(store: SurveyStore, name: string | undefined): Promise<StoredSurvey> {
+  if (name !== undefined) {
+    const survey = await store.find(name);
+    if (!survey) {
+      const names = (await store.list()).map((s) => s.name);
+      throw new SurveyError(
+        "survey_missing",
+        `no survey "${name}" in ${store.where} (${names.length ? `its surveys: ${names.join(", ")}` : "it has none"})`,
+      );
+    }
+    return survey;
+  }
+  const all = await store.list();
+  if (all.length === 1) return all[0];
+  throw new UsageError(
+    all.length === 0
+      ? `no survey in ${store.where}`
+      : `${store.where} holds ${all.length} surveys: name one (${all.map((s) => s.name).join(", ")})`,
+  );
+}
+
+interface RetryOptions extends BudgetOptions {
+  db?: string;
+  queue?: string;
+  jobs?: number;
+  chunk?: number;
+  detach?: boolean;
+}
+
+async function retryCommand(name: string | undefined, options: RetryOptions): Promise<void> {
+  const budget = budgetFrom(options, undefined);
+  const store = openStore(options);
+  let survey: StoredSurvey;
+  try {
+    survey = await pickSurvey(store, name);
+  } finally {
+    if (options.queue !== undefined) await store.close();
+  }
+  if (options.queue !== undefined) {
+    const url = options.queue;
+    const retry = await enqueueRetry(url, survey.name, budget, options.chunk ?? DEFAULT_CHUNK);
+    process.stderr.write(
+      `tsol: retry of "${survey.name}": ${retry.deals.length} undecided deals in ${retry.jobs} jobs, budget ${describeBudget(budget)}\n`,
+    );
+    if (options.detach || retry.deals.length === 0) return;
+    const stop = stopOnSignal();
+    try {
+      // Done when every retried deal is decided or carries the new budget.
+      const pg = new PostgresStore(url);
+      try {
+        const wanted = new Set(retry.deals);
+        for (;;) {
+          const left = (await pg.unknownDeals(survey.id)).filter(
+            (u) => wanted.has(u.deal) && JSON.stringify(u.budget) !== JSON.stringify(budget),
+          );
+          process.stderr.write(
+            `tsol: ${retry.deals.length - left.length} / ${retry.deals.length} deals retried\n`,
+          );
+          if (left.length === 0 || stop.signal.aborted) break;
+          await new Promise((resolve) => setTimeout(resolve, 2000));
+        }
+        const c = await pg.counts(survey.id);
+        process.stderr.write(
+          `tsol: survey "${survey.name}": solved ${c.solved}, impossible ${c.unsolvable}, unknown ${c.unknown}\n`,
+        );
+      } finally {
+        await pg.close();
+      }
+    } finally {
+      stop.dispose();
+    }
+    return;
+  }
+  const stop = stopOnSignal();
+  try {
+    const summary = await retrySurvey(store, survey.name, budget, solverVersion, {
+      jobs: options.jobs ?? defaultJobs(),
+      sink: stderrSink(),
+      signal: stop.signal,
+    });
+    warnNotes(summary.notes);
+    process.stderr.write(
+      `tsol: retried ${summary.solvedNow} of ${summary.retried} undecided deals with ${describeBudget(budget)}\n`,
+    );
+    process.stderr.write(`${summaryLine({ ...summary, left: 0 }, store.where)}\n`);
+    if (stop.signal.aborted) process.exitCode = 130;
+  } finally {
+    stop.dispose();
+    await store.close();
+  }
+}
+
+interface ReportOptions {
+  db?: string;
+  queue?: string;
+  name?: string;
+  csv?: boolean;
+  json?: boolean;
+  html?: string;
+}
+
+async function reportCommand(options: ReportOptions): Promise<void> {
+  const formats = [options.csv, options.json, options.html !== undefined].filter(Boolean).length;
+  if (formats > 1) throw new UsageError("give one of --csv, --json and --html FILE");
+  const store = openStore(options);
+  try {
+    const surveys = options.name !== undefined ? [await pickSurvey(store, options.name)] : await store.list();
+    const reports: SurveyReport[] = [];
+    const results = new Map<string, DealResult[]>();
+    for (const survey of surveys) {
+      const rows = await store.results(survey.id);
+      reports.push(buildReport(survey, rows));
+      if (options.html !== undefined) results.set(survey.name, rows);
+    }
+    if (options.json) process.stdout.write(reportJson(reports));
+    else if (options.csv) process.stdout.write(reportCsv(reports));
+    else if (options.html !== undefined) {
+      writeFileSync(options.html, reportHtml(reports, results));
+      process.stderr.write(`tsol: wrote ${options.html}\n`);
+    } else process.stdout.write(reportText(reports));
+  } finally {
+    await store.close();
+  }
+}
+
+async function workerCommand(options: { queue: string; jobs?: number }): Promise<void> {
+  const url = checkQueueUrl(options.queue);
+  const lockMs = process.env.TSOL_SURVEY_LOCK_MS ? Number(process.env.TSOL_SURVEY_LOCK_MS) : undefined;
+  const worker = await startQueueWorker(url, {
+    jobs: options.jobs ?? defaultJobs(),
+    log: (line) => process.stderr.write(`tsol worker: ${line}\n`),
+    ...(lockMs && lockMs > 0 ? { lockMs } : {}),
+  });
+  // Runs until stopped: Ctrl-C or SIGTERM closes it after the jobs in hand (a SIGKILL gives them back later).
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.stderr.write("tsol worker: finishing the jobs in hand …\n");
+      resolve();
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  await worker.close();
+}
+
+export function registerSurvey(program: Command): void {
+  const survey = program
+    .command("survey")
+    .description("solve a range of deals on every core (or many machines) and report how many can be won");
+
+  const run = survey
+    .command("run <game>", { isDefault: true })
+    .description("solve a range of deals (tsol survey GAME --deals 1-100000); run it again to resume")
+    .requiredOption("--deals <ranges>", "the deals: 1-100000, a number, or a comma list of them")
+    .option("--name <name>", "the survey's name in its database (default: the game's id)")
+    .option(
+      "--jobs <N>",
+      `solver threads (default: every core, ${defaultJobs()} here)`,
+      wholeNumber("--jobs"),
+    )
+    .option("--db <file>", `the SQLite database (default ${DEFAULT_DB})`)
+    .option(
+      "--queue <url>",
+      "run on many machines: enqueue jobs in PostgreSQL (postgres://…) for tsol survey worker",
+    )
+    .option("--chunk <K>", `with --queue: deals a job (default ${DEFAULT_CHUNK})`, wholeNumber("--chunk"))
+    .option("--detach", "with --queue: enqueue and return, without waiting for the workers");
+  addBudgetOptions(run, `positions each deal may take (default ${DEFAULT_POSITIONS.toLocaleString("en")})`);
+  addGameOptions(run).action((id: string, options: RunOptions) =>
+    reportErrors(() => runCommand(id, options)),
+  );
+
+  const retry = survey
+    .command("retry [name]")
+    .description("solve a survey's undecided deals again with a larger budget")
+    .option("--db <file>", `the SQLite database (default ${DEFAULT_DB})`)
+    .option("--queue <url>", "the survey is on PostgreSQL (postgres://…): enqueue the retry for the workers")
+    .option("--jobs <N>", "solver threads (default: every core)", wholeNumber("--jobs"))
+    .option("--chunk <K>", `with --queue: deals a job (default ${DEFAULT_CHUNK})`, wholeNumber("--chunk"))
+    .option("--detach", "with --queue: enqueue and return");
+  addBudgetOptions(retry, "the larger positions budget").action(
+    (name: string | undefined, options: RetryOptions) => reportErrors(() => retryCommand(name, options)),
+  );
+
+  survey
+    .command("report")
+    .description("how many deals of each survey can be won, with 95% Wilson intervals")
+    .option("--db <file>", `the SQLite database (default ${DEFAULT_DB})`)
+    .option("--queue <url>", "read the surveys from PostgreSQL (postgres://…)")
+    .option("--name <name>", "one survey only")
+    .option("--csv", "one CSV line per survey")
+    .option("--json", 'one JSON object: {"surveys": [...]}')
+    .addOption(new Option("--html <file>", "write a self-contained HTML page with plots"))
+    .action((options: ReportOptions) => reportErrors(() => reportCommand(options)));
+
+  survey
+    .command("worker")
+    .description("take survey jobs from PostgreSQL and solve them, until stopped (Ctrl-C)")
+    .requiredOption("--queue <url>", "the PostgreSQL database of the survey (postgres://…)")
+    .option("--jobs <N>", "solver threads (default: every core)", wholeNumber("--jobs"))
+    .action((options: { queue: string; jobs?: number }) => reportErrors(() => workerCommand(options)));
+}

@@ -1,0 +1,183 @@
+import { describe, expect, it } from "vitest";
+import { parseBoard } from "../../games/freecell/board-text.ts";
+import { freecell } from "../../games/freecell/index.ts";
+import { makeRules } from "../../games/freecell/rules.ts";
+import { position } from "../../games/freecell/testing.ts";
+import { kingAlbert } from "../../games/king-albert/index.ts";
+import type { AnyPatienceGame } from "../../games/patience/contract.ts";
+import { answerRequest } from "../../games/patience/requests.ts";
+import { type AnySession, ruleFields, Session } from "../../games/patience/session.ts";
+import { findPatience } from "../../games/registry.ts";
+import type { SolveAnswer } from "../../search/protocol.ts";
+import type { Key } from "./keys.ts";
+import { type Advisor, PatienceScreen } from "./patience-screen.ts";
+
+const key = (name: string): Key => ({ name, ctrl: false, meta: false, sequence: name });
+const press = (screen: PatienceScreen, ...names: string[]) => {
+  for (const n of names) screen.handleKey(key(n));
+};
+
+/** The real solver, in this thread (the command runs it in a worker thread through the same protocol). */
+const inThread: Advisor = {
+  async solve(session: AnySession, budgetMs: number) {
+    const answer = await answerRequest(
+      {
+        type: "solve",
+        id: 1,
+        game: session.game.id,
+        rules: ruleFields(session.game, session.rules),
+        state: session.state,
+        policy: session.policy,
+        budget: { ms: budgetMs },
+      },
+      { findGame: findPatience, now: () => performance.now() },
+    );
+    if (answer.type !== "result") throw new Error("no result");
+    return answer as SolveAnswer;
+  },
+  stop() {},
+};
+
+function screenOf(
+  game: AnyPatienceGame,
+  state: { rules: unknown },
+  policy: "none" | "safe" = "none",
+  advisor?: Advisor,
+) {
+  const session = new Session(game, state, policy) as AnySession;
+  let changes = 0;
+  const screen = new PatienceScreen(session, {
+    game,
+    rules: state.rules,
+    numbering: "microsoft",
+    policy,
+    randomDeal: () => 42,
+    advisor,
+    onChange: () => changes++,
+  });
+  return { screen, changes: () => changes };
+}
+
+const NEARLY = "Foundations: H-Q C-K D-K S-K\nKH\n:\n:\n:\n:\n:\n:\n:\n";
+
+/** Waits for the solver's answer to reach the screen. */
+async function settle(screen: PatienceScreen): Promise<void> {
+  for (let i = 0; i < 2000 && screen.message.startsWith("Thinking"); i++)
+    await new Promise((r) => setTimeout(r, 5));
+}
+
+describe("the terminal patience screen", () => {
+  it("says when the game is won", () => {
+    const { screen } = screenOf(freecell, parseBoard(NEARLY));
+    press(screen, "1", "h");
+    expect(screen.message).toBe("1h. You won in 1 moves! n for a new deal.");
+  });
+
+  it("says when no legal move is left", () => {
+    const state = position(
+      {},
+      ["AC 9S", "AD JC", "AH JS", "AS 5C", "5S", "KC", "KS", "KD 8H"],
+      ["2C", "2D", "2H", "2S"],
+    );
+    const { screen } = screenOf(freecell, state);
+    press(screen, "8", "1");
+    expect(screen.message).toBe("81. No legal move is left: u to undo, n for a new deal.");
+  });
+
+  it("moves the longest run that fits into an empty cascade", () => {
+    const state = position({ cells: 1 }, ["9C 8H 7S 6D 5C", "", "KS", "KH", "KD", "KC", "QS", "QH"]);
+    const { screen } = screenOf(freecell, state);
+    press(screen, "1", "2");
+    expect((screen.session.state as ReturnType<typeof position>).cascades[1]).toHaveLength(2);
+  });
+
+  it("treats the same key twice as a double-click, Escape as a cancel, and explains an empty pile", () => {
+    const { screen } = screenOf(freecell, parseBoard(NEARLY));
+    press(screen, "2");
+    expect(screen.message).toBe("Cascade 2 is empty.");
+    press(screen, "1", "escape", "h");
+    expect(screen.session.moveCount).toBe(0);
+    press(screen, "1", "1");
+    expect(screen.session.isWon()).toBe(true);
+  });
+
+  it("refuses a move with the engine's reason in words", () => {
+    const { screen } = screenOf(freecell, freecell.deal(1, makeRules({}), "microsoft"));
+    press(screen, "1", "h");
+    expect(screen.message).toBe(
+      "Illegal: The six of spades cannot go home: the spades foundation needs its ace first.",
+    );
+  });
+
+  it("starts a new deal and plays typed notation, quoting a bad move once", () => {
+    const { screen } = screenOf(freecell, parseBoard(NEARLY));
+    press(screen, "n");
+    expect(screen.session.origin.deal).toBe(42);
+    press(screen, ":", "1", "a", "space", "2", "b", "enter");
+    expect(screen.message).toBe("Played 2 moves.");
+    press(screen, ":", "9", "a", "enter");
+    expect(screen.message).toBe('"9a": there is no cascade 9 (this game has 8)');
+  });
+
+  it("moves a cursor with the arrows and picks and drops with Enter", () => {
+    const { screen } = screenOf(freecell, parseBoard(NEARLY));
+    press(screen, "enter", "enter", "right", "left", "enter");
+    expect(screen.session.isWon()).toBe(true);
+  });
+
+  it("shows text from outside escaped, never raw", () => {
+    const { screen } = screenOf(freecell, parseBoard(NEARLY));
+    press(screen, ":", "\x1b", "]", "2", ";", "X", "\x07", "enter");
+    expect(screen.render()).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
+  });
+
+  it("plays King Albert by the reserve's letters, never to the reserve", () => {
+    const state = kingAlbert.deal(1, kingAlbert.rules.make({}), "solvitaire");
+    const { screen } = screenOf(kingAlbert, state);
+    expect(screen.render()).toContain("tsol King Albert");
+    press(screen, "1", "a");
+    expect(screen.message).toMatch(/^Illegal: /);
+    press(screen, "?");
+    expect(screen.render()).toMatch(/reserve/);
+  });
+});
+
+describe("the terminal screen with the real solver", () => {
+  it("answers w, t and s on deal 1 and plays the solution to a win", async () => {
+    const { screen, changes } = screenOf(
+      freecell,
+      freecell.deal(1, makeRules({}), "microsoft"),
+      "safe",
+      inThread,
+    );
+    press(screen, "w");
+    expect(screen.message).toMatch(/^Thinking/);
+    await settle(screen);
+    expect(screen.message).toMatch(/^Winnable: a win in \d+ moves/);
+    expect(changes()).toBe(1);
+    press(screen, "t");
+    await settle(screen);
+    expect(screen.message).toMatch(/^Tip: [1-8a-d][1-8a-dh]\S*, the /);
+    press(screen, "s");
+    await settle(screen);
+    expect(screen.playingSolution).toBe(true);
+    let steps = 0;
+    while (screen.step()) steps++;
+    expect(steps).toBeGreaterThan(10);
+    expect(screen.session.isWon()).toBe(true);
+    expect(screen.session.assisted).toBe(true);
+    expect(screen.message).toMatch(/^Solved in \d+ moves\.$/);
+  });
+
+  it("says when a position is proved lost", async () => {
+    const state = position(
+      {},
+      ["AC 9S", "AD JC", "AH JS", "AS 5C", "5S", "KC", "KS", "8H KD"],
+      ["2C", "2D", "2H", "2S"],
+    );
+    const { screen } = screenOf(freecell, state, "safe", inThread);
+    press(screen, "w");
+    await settle(screen);
+    expect(screen.message).toMatch(/^Not winnable: proved/);
+  });
+});
