@@ -31,6 +31,11 @@ export interface SearchDomain<S, M> {
   encode(out: Uint32Array): void;
   /** The engine's move for `move` in the current position (before it is applied). */
   toMove(move: number): M;
+  /**
+   * The engine's moves for `move` in the current position, for a domain whose moves may stand for several
+   * engine moves played at once (pathMoves uses it when present).
+   */
+  toMoves?(move: number): M[];
 }
 
 /**
@@ -78,7 +83,8 @@ export function pathMoves<S, M>(domain: SearchDomain<S, M>, root: S, path: reado
   domain.load(root);
   playForced(-1);
   for (const move of path) {
-    out.push(domain.toMove(move));
+    if (domain.toMoves) out.push(...domain.toMoves(move));
+    else out.push(domain.toMove(move));
     domain.apply(move);
     playForced(move);
   }

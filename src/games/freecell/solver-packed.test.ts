@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../cards/random.ts";
+import { KING_ALBERT_RULES } from "../king-albert/index.ts";
 import { dealSeeded } from "./deal.ts";
-import { applyUnchecked, type FreeCellRules, type FreeCellState, legalMoves, type Move } from "./rules.ts";
+import { dealFreeCell } from "./index.ts";
+import {
+  applyMove,
+  applyUnchecked,
+  type FreeCellRules,
+  type FreeCellState,
+  legalMoves,
+  type Move,
+} from "./rules.ts";
 import {
   FORCE_ALL,
   FORCE_NONE,
@@ -9,6 +18,8 @@ import {
   GEN_ALL,
   GEN_COMPLETE,
   GEN_FAST,
+  LAZY_RESERVE,
+  moveReserve,
   PackedPosition,
 } from "./solver-packed.ts";
 
@@ -41,6 +52,24 @@ function* randomPositions(
       const moves = legalMoves(state);
       if (moves.length === 0) break;
       // Prefer foundation moves now and then, so walks reach positions with cards home.
+      const home = moves.filter((m) => m.to.kind === "foundation");
+      const pick = home.length > 0 && random() < 0.5 ? home : moves;
+      state = applyUnchecked(state, pick[Math.floor(random() * pick.length)]);
+    }
+  }
+}
+
+/** King Albert positions met on random walks of the engine's legal moves, under three rule sets. */
+function* kingAlbertPositions(walks: number, steps: number): Generator<FreeCellState> {
+  const random = mulberry32(4321 + walks);
+  const variants: Partial<FreeCellRules>[] = [{}, { fromFoundation: true }, { sequenceMoves: true }];
+  for (let w = 0; w < walks; w++) {
+    const rules = { ...KING_ALBERT_RULES, ...variants[w % variants.length] };
+    let state = dealFreeCell(1 + Math.floor(random() * 1e6), rules, w % 2 === 0 ? "microsoft" : "solvitaire");
+    for (let s = 0; s < steps; s++) {
+      yield state;
+      const moves = legalMoves(state);
+      if (moves.length === 0) break;
       const home = moves.filter((m) => m.to.kind === "foundation");
       const pick = home.length > 0 && random() < 0.5 ? home : moves;
       state = applyUnchecked(state, pick[Math.floor(random() * pick.length)]);
@@ -110,6 +139,85 @@ describe("the solver's move generator", () => {
         for (let k = 0; k < n; k++) expect(legal.has(moveKey(pos.toMove(out[k])))).toBe(true);
       }
     }
+  });
+});
+
+describe("reserve moves (King Albert's lazy reserve)", () => {
+  it("are a reserve card onto the cascades then a card onto it, both legal, undone exactly, named by cards", () => {
+    const out = new Int32Array(4096);
+    let reserveMoves = 0;
+    for (const state of kingAlbertPositions(12, 60)) {
+      const pos = new PackedPosition(state.rules);
+      pos.load(state);
+      for (const mode of [GEN_COMPLETE | LAZY_RESERVE, GEN_FAST | LAZY_RESERVE]) {
+        const n = pos.generate(mode, out, 0);
+        for (let k = 0; k < n; k++) {
+          const m = out[k];
+          const moves = pos.toMoves(m);
+          // No reserve card goes to the cascades alone.
+          if (moveReserve(m) === 0) {
+            expect(moves).toHaveLength(1);
+            expect(moves[0].from.kind === "cell" && moves[0].to.kind === "cascade").toBe(false);
+            continue;
+          }
+          reserveMoves++;
+          expect(moves).toHaveLength(2);
+          const [first, second] = moves;
+          expect(first.from.kind).toBe("cell");
+          expect(second.to).toEqual(first.to);
+          const after = applyMove(applyMove(state, first), second);
+          expect(pos.codeToMove(pos.moveCode(m))).toBe(m);
+          const hash = pos.hash();
+          pos.apply(m);
+          const expected = new PackedPosition(state.rules);
+          expected.load(after);
+          expect(key(pos)).toBe(key(expected));
+          expect(pos.hash()).toBe(expected.hash());
+          pos.undo(m);
+          // Exactly the position before, each reserve card in its own cell.
+          expect(pos.toState()).toEqual(state);
+          expect(pos.hash()).toBe(hash);
+        }
+      }
+    }
+    expect(reserveMoves).toBeGreaterThan(200);
+  });
+
+  it("keep every single-card move but a reserve card's to the cascades, and that one with each card onto it", () => {
+    const out = new Int32Array(4096);
+    let pairs = 0;
+    for (const state of kingAlbertPositions(9, 40)) {
+      const pos = new PackedPosition(state.rules);
+      pos.load(state);
+      const before = key(pos);
+      const reached = new Set<string>();
+      const n = pos.generate(GEN_COMPLETE | LAZY_RESERVE, out, 0);
+      for (let k = 0; k < n; k++) {
+        pos.apply(out[k]);
+        reached.add(key(pos));
+        pos.undo(out[k]);
+      }
+      expect(key(pos)).toBe(before);
+      const keyOf = (s: FreeCellState) => {
+        const p = new PackedPosition(s.rules);
+        p.load(s);
+        return key(p);
+      };
+      for (const move of legalMoves(state)) {
+        if (move.count !== 1) continue;
+        const next = applyUnchecked(state, move);
+        if (move.from.kind === "cell" && move.to.kind === "cascade") {
+          for (const onto of legalMoves(next)) {
+            if (onto.count !== 1 || onto.to.kind !== "cascade" || onto.to.index !== move.to.index) continue;
+            pairs++;
+            expect(reached.has(keyOf(applyUnchecked(next, onto)))).toBe(true);
+          }
+        } else if (keyOf(next) !== before) {
+          expect(reached.has(keyOf(next))).toBe(true);
+        }
+      }
+    }
+    expect(pairs).toBeGreaterThan(50);
   });
 });
 

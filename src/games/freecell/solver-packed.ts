@@ -31,7 +31,13 @@ export const moveFromIndex = (m: number) => m & 15;
 export const moveFromKind = (m: number) => (m >> 4) & 3;
 export const moveToIndex = (m: number) => (m >> 6) & 15;
 export const moveToKind = (m: number) => (m >> 10) & 3;
-export const moveCount = (m: number) => m >> 12;
+export const moveCount = (m: number) => (m >> 12) & 63;
+/**
+ * A reserve move (see LAZY_RESERVE): the reserve card in cell `(m >> 18) - 1` goes first onto the destination
+ * cascade, then the move in the low bits puts a card onto it. 0 for a plain move.
+ */
+export const moveReserve = (m: number) => m >> 18;
+const PLAIN = (1 << 18) - 1;
 
 const CASCADE_HOME = packMove(CASCADE, 0, FOUNDATION, 0, 1);
 const CASCADE_CELL = packMove(CASCADE, 0, CELL, 0, 1);
@@ -47,6 +53,16 @@ for (let c = 0; c < 48; c++) {
     if (((suit + 1) & 2) !== ((s + 1) & 2)) ALTERNATE_PARENTS[c * 2 + a++] = (rank + 1) * 4 + s;
   }
   SUIT_PARENTS[c * 2] = (rank + 1) * 4 + suit;
+}
+
+/** For each card, the (at most two) cards that may lie on it under each build rule (-1: none). */
+const ALTERNATE_CHILDREN = new Int8Array(104).fill(-1);
+const SUIT_CHILDREN = new Int8Array(104).fill(-1);
+for (let c = 0; c < 104; c++) {
+  const p = ALTERNATE_PARENTS[c];
+  if (p >= 0) ALTERNATE_CHILDREN[p * 2 + (ALTERNATE_CHILDREN[p * 2] < 0 ? 0 : 1)] = c >> 1;
+  const q = SUIT_PARENTS[c];
+  if (q >= 0) SUIT_CHILDREN[q * 2] = c >> 1;
 }
 
 /**
@@ -85,6 +101,20 @@ export const GEN_ALL = 0;
 export const GEN_COMPLETE = 1;
 /** Runs as one move where the rules allow it; moves that cannot help left out (not complete). */
 export const GEN_FAST = 2;
+
+/**
+ * A flag for GEN_COMPLETE and GEN_FAST when the cells are a reserve: a reserve card goes onto the cascades
+ * only together with the card that comes onto it at once, as one move (a "reserve move"). Complete: a reserve
+ * card on the cascades is of use only as a base, so in any win it can wait until a card comes onto it (see
+ * docs/solver.md, "The reserve waits").
+ */
+export const LAZY_RESERVE = 4;
+/**
+ * A flag for GEN_COMPLETE and GEN_FAST: runs move as one as far as free cells and empty cascades could carry
+ * them card by card, even where the rules move one card at a time (a run move is then a chain of single-card
+ * moves, written out by the solver). GEN_COMPLETE keeps every single-card move and adds the whole top runs.
+ */
+export const RUNS = 8;
 
 /** Which cards the automatic moves send home. */
 export const FORCE_NONE = 0;
@@ -137,6 +167,11 @@ const NO_DEST = 63;
 export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weights> {
   /** Which cards the forced moves send home (FORCE_NONE, FORCE_SAFE, FORCE_ALL). */
   force = FORCE_SAFE;
+  /**
+   * Whether the game the solution is for makes automatic moves: then a run moved as one where the rules move
+   * one card at a time must not let any card go home half way (see runMayMove).
+   */
+  runsWatched = true;
   /** Moves one position can list: every source to every destination, counts into empty cascades included. */
   readonly maxMoves = 1024;
   readonly cascadeCount: number;
@@ -352,11 +387,15 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
    * puts them back. Free cells and empty cascades are kept counted.
    */
   apply(m: number): void {
+    if (m > PLAIN) {
+      this.apply(packMove(CELL, (m >> 18) - 1, CASCADE, (m >> 6) & 15, 1));
+      m &= PLAIN;
+    }
     const fromKind = (m >> 4) & 3;
     const fromIndex = m & 15;
     const toKind = (m >> 10) & 3;
     const toIndex = (m >> 6) & 15;
-    const count = m >> 12;
+    const count = (m >> 12) & 63;
     if (fromKind === CASCADE && toKind === CASCADE) {
       const from = fromIndex * CASCADE_STRIDE;
       const start = this.len[fromIndex] - count;
@@ -397,8 +436,13 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   /** Takes a move back. */
   undo(m: number): void {
     this.apply(
-      ((m >> 6) & 15) | (((m >> 10) & 3) << 4) | ((m & 15) << 6) | (((m >> 4) & 3) << 10) | ((m >> 12) << 12),
+      ((m >> 6) & 15) |
+        (((m >> 10) & 3) << 4) |
+        ((m & 15) << 6) |
+        (((m >> 4) & 3) << 10) |
+        (((m >> 12) & 63) << 12),
     );
+    if (m > PLAIN) this.apply(packMove(CASCADE, (m >> 6) & 15, CELL, (m >> 18) - 1, 1));
   }
 
   /** Whether card c may go to its foundation now. */
@@ -487,9 +531,23 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
 
   /** Writes the moves of the given kind (GEN_ALL, GEN_COMPLETE, GEN_FAST) to `out` from `at`; returns the new end. */
   generate(mode: number, out: Int32Array, at: number): number {
-    return mode === GEN_ALL
-      ? this.generateAll(mode, out, at)
-      : this.generateSearch(mode === GEN_FAST, out, at);
+    const kind = mode & 3;
+    return kind === GEN_ALL
+      ? this.generateAll(kind, out, at)
+      : this.generateSearch(
+          kind === GEN_FAST,
+          (mode & LAZY_RESERVE) !== 0 && this.reserve,
+          (mode & RUNS) !== 0,
+          out,
+          at,
+        );
+  }
+
+  /** How many cards free cells and empty cascades could carry one by one onto a cascade (empty or not). */
+  runCapacity(destEmpty: boolean): number {
+    const free = this.reserve ? 0 : this.freeCells;
+    if (this.kingsOnly) return free + 1;
+    return (free + 1) * 2 ** (this.emptyCascades - (destEmpty ? 1 : 0));
   }
 
   /** The first free cell, -1 when none. */
@@ -600,7 +658,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
    * `generate` for GEN_COMPLETE and GEN_FAST, the moves in the same order, with everything in locals: the
    * search calls it once per position expanded.
    */
-  private generateSearch(fast: boolean, out: Int32Array, at: number): number {
+  private generateSearch(fast: boolean, lazy: boolean, runs: boolean, out: Int32Array, at: number): number {
     const nCasc = this.cascadeCount;
     const nCells = this.cellCount;
     const { cards, len, cells, found, topAt } = this;
@@ -613,8 +671,8 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       if (n === 0) firstEmpty = j;
       else topAt[cards[j * CASCADE_STRIDE + n - 1]] = j;
     }
-    const capEmpty = this.capacity(true);
-    const capFull = this.capacity(false);
+    const capEmpty = runs ? this.runCapacity(true) : this.capacity(true);
+    const capFull = runs ? this.runCapacity(false) : this.capacity(false);
     for (let i = 0; i < nCasc; i++) {
       const n = len[i];
       if (n === 0) continue;
@@ -623,7 +681,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       if (found[top & 3] === top >> 2) out[at++] = CASCADE_HOME | i | ((top & 3) << 6);
       // The ordered run on top (fast mode; single cards in complete mode).
       let k = n - 1;
-      if (fast) {
+      if (fast || runs) {
         while (k > 0) {
           const u = cards[base + k];
           const l = cards[base + k - 1];
@@ -638,7 +696,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       // same rank and colour, so a part of it never moves onto a card), at most two places.
       let ja = -1;
       let jb = -1;
-      if (run === 1 || run <= capFull) {
+      if (run === 1 || (run <= capFull && (!runs || this.runMayMove(i, run)))) {
         const moving = cards[base + n - run];
         const pa = parents[moving * 2];
         const pb = parents[moving * 2 + 1];
@@ -657,16 +715,19 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
           while (q <= most && cards[base + n - q] >> 2 !== 12) q++;
           most = q <= most ? q : 0;
         }
-        if (most >= 1) je = firstEmpty;
+        if (most >= 1 && (most === 1 || !runs || this.runMayMove(i, most))) je = firstEmpty;
       }
       at = emitOrdered(out, at, i | (CASCADE << 4), ja, jb, run, je, most);
+      if (runs && !fast && n - k > 1)
+        at = this.wholeRun(i, n - k, parents, firstEmpty, capEmpty, capFull, out, at);
     }
     for (let i = 0; i < nCells; i++) {
       const c = cells[i];
       if (c === NO_CARD) continue;
       if (found[c & 3] === c >> 2) out[at++] = packMove(CELL, i, FOUNDATION, c & 3, 1);
-      at = this.toCascadesFast(CELL, i, c, parents, firstEmpty, out, at);
+      if (!lazy) at = this.toCascadesFast(CELL, i, c, parents, firstEmpty, out, at);
     }
+    if (lazy) at = this.reserveMoves(fast, runs, parents, firstEmpty, capEmpty, capFull, out, at);
     if (this.fromFoundation) {
       for (let s = 0; s < 4; s++) {
         if (found[s] === 0) continue;
@@ -680,6 +741,139 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       if (n > 0) topAt[cards[j * CASCADE_STRIDE + n - 1]] = -1;
     }
     return at;
+  }
+
+  /**
+   * The reserve moves (topAt set): each reserve card onto one of its parents or into the first empty cascade,
+   * with a card put onto it at once: a top card (in fast mode the whole ordered run on top, when it does not
+   * lie on a parent already), another reserve card, or a card off a foundation when the rules allow it.
+   */
+  private reserveMoves(
+    fast: boolean,
+    runs: boolean,
+    parents: Int8Array,
+    firstEmpty: number,
+    capEmpty: number,
+    capFull: number,
+    out: Int32Array,
+    at: number,
+  ): number {
+    const { cards, len, cells, found, where, topAt } = this;
+    const children = this.alternate ? ALTERNATE_CHILDREN : SUIT_CHILDREN;
+    for (let a = 0; a < this.cellCount; a++) {
+      const r = cells[a];
+      if (r === NO_CARD || r < 4) continue;
+      const pa = parents[r * 2];
+      const pb = parents[r * 2 + 1];
+      let ja = pa >= 0 ? topAt[pa] : -1;
+      let jb = pb >= 0 ? topAt[pb] : -1;
+      const je = firstEmpty >= 0 && (!this.kingsOnly || r >> 2 === 12) ? firstEmpty : -1;
+      if (ja < 0 && jb < 0 && je < 0) continue;
+      if (jb >= 0 && (ja < 0 || jb < ja)) {
+        const t = ja;
+        ja = jb;
+        jb = t;
+      }
+      const tag = (a + 1) << 18;
+      for (let k = 0; k < 2; k++) {
+        const y = children[r * 2 + k];
+        if (y < 0) continue;
+        let from = -1;
+        let count = 1;
+        const place = where[y];
+        if (place >= 0) {
+          const i = place >> STRIDE_SHIFT;
+          const h = place & (CASCADE_STRIDE - 1);
+          count = len[i] - h;
+          if (count > 1) {
+            if (!fast && !runs) continue;
+            // Only an ordered run, and (fast mode) only a whole one.
+            let ordered = true;
+            const base = i * CASCADE_STRIDE;
+            for (let q = h + 1; q < len[i] && ordered; q++) {
+              const u = cards[base + q];
+              const l = cards[base + q - 1];
+              ordered = parents[u * 2] === l || parents[u * 2 + 1] === l;
+            }
+            if (!ordered || !this.runMayMove(i, count)) continue;
+          }
+          if (fast && h > 0) {
+            const l = cards[i * CASCADE_STRIDE + h - 1];
+            if (parents[y * 2] === l || parents[y * 2 + 1] === l) continue;
+          }
+          from = i | (CASCADE << 4) | (count << 12);
+        } else {
+          for (let b = 0; b < this.cellCount; b++) if (cells[b] === y) from = b | (CELL << 4) | (1 << 12);
+          if (from < 0 && this.fromFoundation && found[y & 3] === (y >> 2) + 1)
+            from = (y & 3) | (FOUNDATION << 4) | (1 << 12);
+          if (from < 0) continue;
+        }
+        if (count > 1 ? count <= capFull : true) {
+          if (ja >= 0) out[at++] = tag | from | (CASCADE << 10) | (ja << 6);
+          if (jb >= 0) out[at++] = tag | from | (CASCADE << 10) | (jb << 6);
+        }
+        if (je >= 0 && count <= capEmpty) out[at++] = tag | from | (CASCADE << 10) | (je << 6);
+      }
+    }
+    return at;
+  }
+
+  /**
+   * Whether the top `count` cards of cascade i may move as one in a search with runs. Where the rules move one
+   * card at a time, the solver writes such a move out as single-card moves through empty cascades (and free
+   * cells), and a game that makes automatic moves (`runsWatched`) must not send a card home half way: the
+   * card it took would be one the next moves name, or the cascade of automatic moves it starts would take
+   * parked cards of the run. So no card of the run may go home now, nor the card it uncovers (uncovered as
+   * the base of the run lands, while the cards above it wait elsewhere). Nothing else is uncovered on the
+   * way, so no foundation moves until the run is in place.
+   */
+  runMayMove(i: number, count: number): boolean {
+    if (count === 1 || this.sequenceMoves || !this.runsWatched) return true;
+    const { cards, found } = this;
+    const base = i * CASCADE_STRIDE;
+    const n = this.len[i];
+    for (let h = n - count - 1; h < n; h++) {
+      if (h < 0) continue;
+      const c = cards[base + h];
+      if (found[c & 3] === c >> 2) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Complete mode with runs: the whole ordered run of `run` cards on top of cascade i onto a card, and the
+   * longest part of it that may go into the first empty cascade, as single moves (topAt set).
+   */
+  private wholeRun(
+    i: number,
+    run: number,
+    parents: Int8Array,
+    firstEmpty: number,
+    capEmpty: number,
+    capFull: number,
+    out: Int32Array,
+    at: number,
+  ): number {
+    const { cards, len, topAt } = this;
+    const base = i * CASCADE_STRIDE;
+    const n = len[i];
+    let ja = -1;
+    let jb = -1;
+    if (run <= capFull && this.runMayMove(i, run)) {
+      const moving = cards[base + n - run];
+      const pa = parents[moving * 2];
+      const pb = parents[moving * 2 + 1];
+      if (pa >= 0) ja = topAt[pa];
+      if (pb >= 0) jb = topAt[pb];
+    }
+    let je = -1;
+    let most = 0;
+    if (firstEmpty >= 0 && !this.kingsOnly) {
+      most = Math.min(run, capEmpty);
+      if (most === n) most--;
+      if (most >= 2 && this.runMayMove(i, most)) je = firstEmpty;
+    }
+    return emitOrdered(out, at, i | (CASCADE << 4), ja, jb, run, je, most);
   }
 
   /** A single card onto the cascades (topAt set): its parents and the first empty cascade, in cascade order. */
@@ -900,15 +1094,24 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
    * empty cascade; the suit for a foundation).
    */
   moveCode(m: number): number {
+    const reserve = m > PLAIN ? (this.cells[(m >> 18) - 1] + 1) << 20 : 0;
+    m &= PLAIN;
     const toKind = (m >> 10) & 3;
     const toIndex = (m >> 6) & 15;
     let dest = toIndex;
     if (toKind === CASCADE) dest = this.len[toIndex] === 0 ? NO_DEST : this.top(toIndex);
-    return this.movingCard(m) | ((m >> 12) << 6) | (toKind << 12) | (dest << 14);
+    return this.movingCard(m) | ((m >> 12) << 6) | (toKind << 12) | (dest << 14) | reserve;
   }
 
   /** The packed move a code names in this position. */
   codeToMove(code: number): number {
+    let reserve = 0;
+    if (code >= 1 << 20) {
+      const slot = this.cells.indexOf((code >> 20) - 1);
+      if (slot < 0) throw new RangeError(`move code ${code} does not fit the position`);
+      reserve = (slot + 1) << 18;
+      code &= (1 << 20) - 1;
+    }
     const card = code & 63;
     const count = (code >> 6) & 63;
     const toKind = (code >> 12) & 3;
@@ -938,7 +1141,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       }
     }
     if (toIndex < 0) throw new RangeError(`move code ${code} does not fit the position`);
-    return packMove(fromKind, fromIndex, toKind, toIndex, count);
+    return packMove(fromKind, fromIndex, toKind, toIndex, count) | reserve;
   }
 
   /** The heuristic under the weights: cards still to go home, how they are buried, space. */
@@ -963,8 +1166,9 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     return score + w.depth * depth + 200;
   }
 
-  /** The engine's form of a packed move. */
+  /** The engine's form of a packed move (a reserve move is two: see toMoves). */
   toMove(m: number): Move {
+    if (m > PLAIN) throw new RangeError("a reserve move is two engine moves: use toMoves");
     return {
       from: { kind: KINDS[moveFromKind(m)], index: moveFromIndex(m) },
       to: { kind: KINDS[moveToKind(m)], index: moveToIndex(m) },
@@ -972,11 +1176,17 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     };
   }
 
+  /** The engine's moves for a packed move: a reserve move is the reserve card's, then the move onto it. */
+  toMoves(m: number): Move[] {
+    if (m <= PLAIN) return [this.toMove(m)];
+    return [this.toMove(packMove(CELL, (m >> 18) - 1, CASCADE, (m >> 6) & 15, 1)), this.toMove(m & PLAIN)];
+  }
+
   /** The card at the base of the cards a packed move takes. */
   movingCard(m: number): number {
     const kind = (m >> 4) & 3;
     const index = m & 15;
-    if (kind === CASCADE) return this.cards[index * CASCADE_STRIDE + this.len[index] - (m >> 12)];
+    if (kind === CASCADE) return this.cards[index * CASCADE_STRIDE + this.len[index] - ((m >> 12) & 63)];
     if (kind === CELL) return this.cells[index];
     return (this.found[index] - 1) * 4 + index;
   }

@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type Card, rankOf } from "../../cards/card.ts";
 import { mulberry32, shuffle } from "../../cards/random.ts";
+import { KING_ALBERT_RULES, kingAlbert } from "../king-albert/index.ts";
+import { solutionTurns } from "../patience/solution.ts";
 import { checkSolution } from "../patience/verify.ts";
 import { parseBoard } from "./board-text.ts";
 import { dealMicrosoft } from "./deal.ts";
@@ -21,7 +23,7 @@ import {
   makeRules,
   topCard,
 } from "./rules.ts";
-import { countSolution, nextMove, solutionNotation, solve } from "./solver.ts";
+import { countSolution, nextMove, solutionNotation, solve, writeOutRuns } from "./solver.ts";
 
 const clock = () => performance.now();
 
@@ -254,5 +256,94 @@ describe("verdicts agree with brute force on small positions", () => {
     expect(last.foundations.every((r) => r === 13)).toBe(true);
     expect(topCard(last, { kind: "foundation", index: 0 })).toBeDefined();
     expect(rankOf(topCard(last, { kind: "foundation", index: 3 }) as Card)).toBe(13);
+  });
+});
+
+/** A small King Albert-like position: a reserve of `reserve` cards, the rest of the cards in play on the cascades. */
+function smallReservePosition(
+  seed: number,
+  rules: FreeCellRules,
+  inPlay: number,
+  reserve: number,
+): FreeCellState {
+  const state = smallPosition(seed, { ...rules, reserve: false }, inPlay);
+  const cards = [...state.cascades.flat(), ...state.cells.filter((c): c is Card => c !== null)];
+  const random = mulberry32(seed ^ 0x5a5a);
+  const dealt = shuffle(cards, random);
+  const cells: (Card | null)[] = Array.from({ length: rules.cells }, (_, i) =>
+    i < reserve ? (dealt.pop() ?? null) : null,
+  );
+  const cascades: Card[][] = Array.from({ length: rules.cascades }, () => []);
+  dealt.forEach((c, i) => {
+    cascades[i % rules.cascades].push(c);
+  });
+  return { ...state, rules, cells, cascades };
+}
+
+describe("King Albert", () => {
+  // Solvitaire-numbered deals 1..30 under the paper's rules; a plain depth-first search of every single-card
+  // move (written apart from this solver) finds these impossible and the others won.
+  const impossible = new Set([15, 16, 18, 20, 21, 24, 25, 27, 28, 29]);
+
+  it("decides Solvitaire-numbered deals 1..30, with wins that replay and play as turns under every policy", () => {
+    const rules = kingAlbert.rules.make({});
+    for (let n = 1; n <= 30; n++) {
+      const state = kingAlbert.deal(n, rules, "solvitaire");
+      for (const policy of ["safe", "all", "none"] as const) {
+        if (policy !== "safe" && n % 3 !== 0) continue;
+        const result = solve(state, { policy, budget: { positions: 3_000_000 } });
+        if (policy === "safe")
+          expect(result.result, `deal ${n}`).toBe(impossible.has(n) ? "unsolvable" : "solved");
+        if (result.result !== "solved") continue;
+        expectWins(state, result.moves);
+        expect(result.moves.every((m) => m.count === 1)).toBe(true);
+        const turns = solutionTurns(kingAlbert, state, result.moves, policy);
+        expect(kingAlbert.isWon(turns[turns.length - 1].after)).toBe(true);
+      }
+    }
+  });
+
+  it("writes a run moved as one out as single-card moves through empty cascades", () => {
+    const rules = makeRules({ ...KING_ALBERT_RULES, cells: 7 });
+    const state: FreeCellState = {
+      ...emptyState(rules),
+      // Cascade 1: 9S 8H 7C 6D 5S (a run of five on 9S's cascade), cascade 2: TD; cascades 3..5 empty.
+      cascades: [[35, 30, 24, 21, 19], [38], [], [], [], [0], [1], [2], [3]],
+      cells: [4, 5, 6, 7, null, null, null],
+      foundations: [0, 0, 0, 0],
+    };
+    const moves = writeOutRuns(state, [
+      { from: { kind: "cascade", index: 0 }, to: { kind: "cascade", index: 1 }, count: 5 },
+    ]);
+    expect(moves.every((m) => m.count === 1)).toBe(true);
+    const after = moves.reduce((s, m) => applyMove(s, m), state);
+    expect(after.cascades[1]).toEqual([38, 35, 30, 24, 21, 19]);
+    expect(after.cascades[0]).toEqual([]);
+  });
+
+  describe("verdicts agree with brute force on small positions with a reserve", () => {
+    const cases: [Partial<FreeCellRules>, AutoPolicy, number, number][] = [
+      [{ cells: 3, cascades: 3 }, "safe", 11, 3],
+      [{ cells: 2, cascades: 3 }, "none", 10, 2],
+      [{ cells: 4, cascades: 4 }, "safe", 15, 4],
+      [{ cells: 2, cascades: 3, fromFoundation: true }, "safe", 9, 2],
+      [{ cells: 3, cascades: 3, sequenceMoves: true }, "safe", 11, 3],
+    ];
+    for (const [partial, policy, inPlay, reserve] of cases) {
+      it(`${JSON.stringify(partial)} policy ${policy}`, () => {
+        const rules = makeRules({ ...KING_ALBERT_RULES, sequenceMoves: false, ...partial });
+        const verdicts = { solved: 0, unsolvable: 0 };
+        for (let seed = 1; seed <= 40; seed++) {
+          const state = smallReservePosition(seed * 7919 + inPlay, rules, inPlay, reserve);
+          const expected = bruteForce(state, policy);
+          const result = solve(state, { policy, budget: { positions: 1_000_000 } });
+          expect(result.result, `seed ${seed}`).toBe(expected ? "solved" : "unsolvable");
+          verdicts[result.result as "solved" | "unsolvable"]++;
+          if (expected) expectWins(state, result.moves);
+        }
+        expect(verdicts.solved).toBeGreaterThan(0);
+        expect(verdicts.unsolvable).toBeGreaterThan(0);
+      });
+    }
   });
 });

@@ -11,6 +11,8 @@ import {
   applyUnchecked,
   autoMoves,
   canGoHome,
+  cascade,
+  cell,
   type FreeCellRules,
   type FreeCellState,
   isSafeHome,
@@ -23,7 +25,9 @@ import {
   FORCE_SAFE,
   GEN_COMPLETE,
   GEN_FAST,
+  LAZY_RESERVE,
   PackedPosition,
+  RUNS,
   type Weights,
 } from "./solver-packed.ts";
 
@@ -119,6 +123,7 @@ const SPACE_WEIGHTS: Weights = {
 /** One search of the portfolio: its move set, its weights, and its shares of positions. */
 export interface Strategy {
   name: string;
+  /** GEN_FAST or GEN_COMPLETE, with the flags LAZY_RESERVE and RUNS; only a GEN_COMPLETE search is exact. */
   mode: number;
   weights: Weights;
   /** Its share of each round, in positions. */
@@ -140,6 +145,66 @@ const SHORTEST_PLAN: Strategy[] = [
   ...DEFAULT_PLAN,
 ];
 
+/** A game's plans: the portfolio, the one for short solutions, and the moves tried for shortcuts. */
+interface Plans {
+  plan: Strategy[];
+  shortest: Strategy[];
+  shortenMode: number;
+  /** Whether the first search's wins are shortened too (they are nearly as short as they get in FreeCell). */
+  shortenFirst: boolean;
+}
+
+const FREECELL_PLANS: Plans = {
+  plan: DEFAULT_PLAN,
+  shortest: SHORTEST_PLAN,
+  shortenMode: GEN_FAST,
+  shortenFirst: false,
+};
+
+/** King Albert's weights (no free cells: the reserve's emptied slots are worth nothing, see docs/solver.md). */
+const KA_WEIGHTS: Weights = { home: 4, disorder: 3, dig: 1, free: 0, empty: 4, depth: 0, under: 0, cramp: 0 };
+const KA_SPACE_WEIGHTS: Weights = { ...KA_WEIGHTS, empty: 8, dig: 2 };
+const KA_SHORT_WEIGHTS: Weights = { ...KA_WEIGHTS, depth: 2 };
+
+/**
+ * King Albert (and any reserve game): every search lets the reserve wait (LAZY_RESERVE); the fast ones move
+ * runs as one through the empty cascades (RUNS, written out card by card); the complete one keeps every
+ * single-card move besides.
+ */
+export const KING_ALBERT_PLAN: Strategy[] = [
+  { name: "fast", mode: GEN_FAST | LAZY_RESERVE, weights: KA_WEIGHTS, quantum: 4000, first: 4000 },
+  {
+    name: "fast-runs",
+    mode: GEN_FAST | LAZY_RESERVE | RUNS,
+    weights: KA_SPACE_WEIGHTS,
+    quantum: 4000,
+    first: 4000,
+  },
+  {
+    name: "complete",
+    mode: GEN_COMPLETE | LAZY_RESERVE | RUNS,
+    weights: KA_WEIGHTS,
+    quantum: 8000,
+    first: 8000,
+  },
+];
+
+const KING_ALBERT_PLANS: Plans = {
+  plan: KING_ALBERT_PLAN,
+  shortest: [
+    {
+      name: "short",
+      mode: GEN_FAST | LAZY_RESERVE | RUNS,
+      weights: KA_SHORT_WEIGHTS,
+      quantum: 20000,
+      first: 50000,
+    },
+    ...KING_ALBERT_PLAN,
+  ],
+  shortenMode: GEN_COMPLETE | LAZY_RESERVE | RUNS,
+  shortenFirst: true,
+};
+
 type Search = BestFirst<FreeCellState, Move, Weights>;
 
 /** The searches kept for one shape of rules and plan, reused from solve to solve (their tables stay allocated). */
@@ -158,18 +223,24 @@ function cacheKey(rules: FreeCellRules, plan: readonly Strategy[]): string {
 /** Tables above this size are not kept for the next solve. */
 const KEEP_BYTES = 64 * 1024 * 1024;
 
-function kitFor(rules: FreeCellRules, plan: readonly Strategy[], maxBytes: number): Kit {
+function kitFor(rules: FreeCellRules, plan: readonly Strategy[], shortenMode: number, maxBytes: number): Kit {
   const key = cacheKey(rules, plan);
   let kit = kits.get(key);
   if (kit && kit.entries.reduce((sum, e) => sum + e.runner.bytes, 0) > maxBytes) kit = undefined;
   if (!kit) {
     kit = {
       entries: plan.map((p) => ({
-        runner: new BestFirst(new PackedPosition(rules), p.name, p.mode === GEN_COMPLETE, p.mode, p.weights),
+        runner: new BestFirst(
+          new PackedPosition(rules),
+          p.name,
+          (p.mode & 3) === GEN_COMPLETE,
+          p.mode,
+          p.weights,
+        ),
         first: p.first,
         quantum: p.quantum,
       })),
-      shortener: new Shortener(new PackedPosition(rules), GEN_FAST),
+      shortener: new Shortener(new PackedPosition(rules), shortenMode),
     };
     kits.set(key, kit);
   }
@@ -216,11 +287,14 @@ function describeSearch(state: FreeCellState, policy: AutoPolicy, force: number)
 export function solve(state: FreeCellState, options: SolveOptions = {}): FreeCellSolveResult {
   const policy = options.policy ?? "safe";
   const meter = new BudgetMeter(options.budget ?? {}, options.now);
-  const plan = options.shortest ? SHORTEST_PLAN : DEFAULT_PLAN;
-  const kit = kitFor(state.rules, plan, meter.maxBytes);
+  const plans = state.rules.reserve ? KING_ALBERT_PLANS : FREECELL_PLANS;
+  const plan = options.shortest ? plans.shortest : plans.plan;
+  const kit = kitFor(state.rules, plan, plans.shortenMode, meter.maxBytes);
   const force = forceOf(policy, state.rules);
-  for (const { runner } of kit.entries) (runner.domain as PackedPosition).force = force;
-  (kit.shortener.domain as PackedPosition).force = force;
+  for (const domain of [...kit.entries.map((e) => e.runner.domain), kit.shortener.domain]) {
+    (domain as PackedPosition).force = force;
+    (domain as PackedPosition).runsWatched = policy !== "none";
+  }
   const runners = kit.entries.map((e) => e.runner);
   try {
     const start = autoMoves(state, POLICY_OF_FORCE[force]).state;
@@ -247,16 +321,58 @@ export function solve(state: FreeCellState, options: SolveOptions = {}): FreeCel
     // The main search's wins are already short move by move: shortcuts of one move take 0.03 moves a deal off
     // them (deals 1..2000) for 15% of the time. The other searches' wins are shortened.
     const short =
-      options.shortest || end.by !== runners[0]
+      options.shortest || plans.shortenFirst || end.by !== runners[0]
         ? kit.shortener.shorten(start, end.by.codes, options.shortest ? 3 : 1)
         : end.by.codes;
-    const moves = codeMoves(kit.shortener.domain, state, short);
+    const moves = writeOutRuns(state, codeMoves(kit.shortener.domain, state, short));
     if (!(kit.shortener.domain as PackedPosition).isWon())
       throw new SolverError("the solution found does not win");
     return { result: "solved", moves, stats: stats(`the ${end.by.name} search found a win`) };
   } finally {
     if (meter.bytesUsed > KEEP_BYTES) kits.clear();
   }
+}
+
+/**
+ * Where the rules move one card at a time, each run a search moved as one (`RUNS`) written out as single-card
+ * moves through the free cells and empty cascades, every one checked by the engine. The card at the base of
+ * a run goes straight from its cascade to the destination, so the card it uncovers is uncovered as the run
+ * lands, as in the search (see `runMayMove` for why no automatic move can take a card of the run half way).
+ */
+export function writeOutRuns(state: FreeCellState, moves: readonly Move[]): Move[] {
+  if (state.rules.sequenceMoves || moves.every((m) => m.count === 1)) return [...moves];
+  const out: Move[] = [];
+  let s = state;
+  const play = (move: Move) => {
+    s = applyMove(s, move);
+    out.push(move);
+  };
+  const carry = (k: number, from: number, to: number, cells: number[], empties: number[]): void => {
+    if (k - 1 <= cells.length) {
+      for (let q = 0; q < k - 1; q++) play({ from: cascade(from), to: cell(cells[q]), count: 1 });
+      play({ from: cascade(from), to: cascade(to), count: 1 });
+      for (let q = k - 2; q >= 0; q--) play({ from: cell(cells[q]), to: cascade(to), count: 1 });
+      return;
+    }
+    const [parking, ...rest] = empties;
+    if (parking === undefined) throw new SolverError(`a run of ${k} cards has no room to move`);
+    const park = Math.min(k - 1, (cells.length + 1) * 2 ** rest.length);
+    carry(park, from, parking, cells, rest);
+    carry(k - park, from, to, cells, rest);
+    carry(park, parking, to, cells, rest);
+  };
+  for (const move of moves) {
+    if (move.count === 1) {
+      play(move);
+      continue;
+    }
+    if (move.from.kind !== "cascade" || move.to.kind !== "cascade")
+      throw new SolverError("only a run from a cascade to a cascade moves as one");
+    const cells = s.rules.reserve ? [] : s.cells.flatMap((c, i) => (c === null ? [i] : []));
+    const empties = s.cascades.flatMap((c, i) => (c.length === 0 && i !== move.to.index ? [i] : []));
+    carry(move.count, move.from.index, move.to.index, cells, empties);
+  }
+  return out;
 }
 
 /** The moves in standard notation, each written against the position it is played in. */
