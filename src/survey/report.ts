@@ -277,12 +277,12 @@ const COLOURS = { solved: "#2e7d32", unsolvable: "#c62828", unknown: "#f9a825" }
 /** The share winnable of every survey with its interval, on one 0-100% axis and, beside it, zoomed in. */
 function shareChart(reports: readonly SurveyReport[]): string {
   const row = 34;
-  const left = 230;
-  const width = 900;
-  const plot = 420;
+  const left = 150;
+  const width = 920;
+  const plot = 360;
   const zoomLeft = left + plot + 40;
-  const zoom = width - zoomLeft - 20;
-  const height = 40 + row * reports.length + 30;
+  const zoom = width - zoomLeft - 10;
+  const height = 40 + row * reports.length + 36;
   const parts: string[] = [];
   const x = (v: number) => left + v * plot;
   for (const t of [0, 0.25, 0.5, 0.75, 1]) {
@@ -313,7 +313,7 @@ function shareChart(reports: readonly SurveyReport[]): string {
       `<line x1="${zoomLeft}" y1="${y + 11}" x2="${zoomLeft + zoom}" y2="${y + 11}" stroke="#eee"/>`,
       `<line x1="${zx(w.low).toFixed(1)}" y1="${y + 11}" x2="${zx(w.high).toFixed(1)}" y2="${y + 11}" stroke="#0d47a1" stroke-width="3"/>`,
       `<circle cx="${zx(w.share).toFixed(1)}" cy="${y + 11}" r="4" fill="#0d47a1"/>`,
-      `<text x="${zoomLeft + zoom / 2}" y="${y + 30}" text-anchor="middle" class="tick">${esc(formatWinnable(w))}</text>`,
+      `<text x="${zoomLeft}" y="${y + 28}" class="tick">${esc(formatWinnable(w))}</text>`,
     );
   });
   return `<svg class="chart" role="img" aria-label="share winnable per survey" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${parts.join("")}</svg>`;
