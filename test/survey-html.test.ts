@@ -107,6 +107,7 @@ describe("tsol survey report --html", () => {
         expect(c.height).toBeGreaterThan(100);
         expect(c.shapes).toBeGreaterThan(3);
       }
+      // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, laid out, is what is checked
       const text = await tab.locator("body").innerText();
       expect(text).toMatch(/freecell: FreeCell/);
       expect(text).toMatch(/king-albert: King Albert/);
