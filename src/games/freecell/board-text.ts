@@ -14,7 +14,7 @@ import { BoardTextError } from "../patience/errors.ts";
 import { emptyState, type FreeCellRules, type FreeCellState, makeRules } from "./rules.ts";
 
 /**
- * Board text compatible with fc-solve: optional `Foundations:` and `Freecells:` lines, then one line per cascade
+ * Board text compatible with fc-solve: optional `Foundations:` and `Freecells:` (King Albert: `Reserve:`) lines, then one line per cascade
  * from the bottom card to the exposed card. An empty cascade is a line holding only `:` (or `-`); a leading `:`
  * on a cascade line is allowed, as fc-solve writes it. Blank lines and lines starting with `#` are ignored.
  */
@@ -31,7 +31,9 @@ export function formatBoard(state: FreeCellState): string {
     lines.push(`Foundations: ${parts.join(" ")}`);
   }
   if (state.cells.some((c) => c !== null)) {
-    lines.push(`Freecells: ${state.cells.map((c) => (c === null ? "-" : formatCard(c))).join(" ")}`);
+    // A reserve (King Albert) keeps each card at its letter: a played card leaves a `-`.
+    const heading = state.rules.reserve ? "Reserve" : "Freecells";
+    lines.push(`${heading}: ${state.cells.map((c) => (c === null ? "-" : formatCard(c))).join(" ")}`);
   }
   for (const col of state.cascades) lines.push(col.length === 0 ? ":" : col.map(formatCard).join(" "));
   return `${lines.join("\n")}\n`;
@@ -105,11 +107,12 @@ export function whyNotFullDeck(state: FreeCellState): string | undefined {
   return undefined;
 }
 
-const HEADINGS: Record<string, "foundations" | "cells"> = {
+const HEADINGS: Record<string, "foundations" | "cells" | "reserve"> = {
   foundations: "foundations",
   founds: "foundations",
   freecells: "cells",
   fc: "cells",
+  reserve: "reserve",
 };
 
 /**
@@ -134,9 +137,10 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
     seen.set(c, line);
   };
   let cascadesRead = 0;
-  const headingLine: Record<"foundations" | "cells", number | undefined> = {
+  const headingLine: Record<"foundations" | "cells" | "reserve", number | undefined> = {
     foundations: undefined,
     cells: undefined,
+    reserve: undefined,
   };
   const readFoundations = (tokens: string[], line: number) => {
     const suitSeen = new Map<Suit, string>();
@@ -166,11 +170,12 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
   };
   const readCells = (tokens: string[], line: number) => {
     const cards = tokens.filter((t) => t !== "-");
+    const where = fullRules.reserve ? "the reserve" : "the cells";
     if (cards.length > fullRules.cells) {
       throw new BoardTextError(
         line,
         cards[fullRules.cells],
-        `too many cards in the cells: ${cards.length} given, this game has ${fullRules.cells} cells`,
+        `too many cards in ${where}: ${cards.length} given, this game has ${fullRules.cells} ${fullRules.reserve ? "reserve places" : "cells"}`,
       );
     }
     // The i-th entry is cell i; a `-` is a free cell, and may go beyond the cells the game has.
@@ -180,7 +185,9 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
         throw new BoardTextError(
           line,
           token,
-          `${quoteToken(token)} is in cell ${i + 1}, but this game has ${fullRules.cells} cells (set the number of cells to match)`,
+          fullRules.reserve
+            ? `${quoteToken(token)} is reserve card ${i + 1}, but this game's reserve holds ${fullRules.cells}`
+            : `${quoteToken(token)} is in cell ${i + 1}, but this game has ${fullRules.cells} cells (set the number of cells to match)`,
         );
       }
       const c = cardAt(token, line);
@@ -195,14 +202,17 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
     if (trimmed === "" || trimmed.startsWith("#")) continue;
     const header = /^([A-Za-z]+)\s*:(.*)$/.exec(trimmed);
     if (header) {
-      const heading = Object.hasOwn(HEADINGS, asciiLower(header[1]))
+      const named = Object.hasOwn(HEADINGS, asciiLower(header[1]))
         ? HEADINGS[asciiLower(header[1])]
         : undefined;
+      // A game's cells are free cells or a reserve, never both: the other heading is not this game's.
+      const own = fullRules.reserve ? "reserve" : "cells";
+      const heading = named === "foundations" || named === own ? named : undefined;
       if (heading === undefined) {
         throw new BoardTextError(
           line,
           header[1],
-          `unknown heading ${quoteToken(`${header[1]}:`)} (expected Foundations: or Freecells:)`,
+          `unknown heading ${quoteToken(`${header[1]}:`)} (expected Foundations: or ${fullRules.reserve ? "Reserve:" : "Freecells:"})`,
         );
       }
       const first = headingLine[heading];
@@ -210,7 +220,7 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
         throw new BoardTextError(
           line,
           `${header[1]}:`,
-          `${quoteToken(`${header[1]}:`)}: a second ${heading === "cells" ? "Freecells" : "Foundations"} line (the first is line ${first})`,
+          `${quoteToken(`${header[1]}:`)}: a second ${heading === "foundations" ? "Foundations" : fullRules.reserve ? "Reserve" : "Freecells"} line (the first is line ${first})`,
         );
       }
       headingLine[heading] = line;

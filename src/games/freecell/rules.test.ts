@@ -3,8 +3,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Card, formatCard, parseCard } from "../../cards/card.ts";
 import { mulberry32, shuffle } from "../../cards/random.ts";
+import { perft as platformPerft } from "../patience/perft.ts";
 import { parseBoard } from "./board-text.ts";
 import { dealMicrosoft } from "./deal.ts";
+import { freecell } from "./index.ts";
 import {
   applyMove,
   applyUnchecked,
@@ -31,13 +33,8 @@ const perftData = JSON.parse(
   counts: Record<string, number[]>;
 };
 
-function perft(state: FreeCellState, depth: number): number {
-  const moves = legalMoves(state);
-  if (depth === 1) return moves.length;
-  let n = 0;
-  for (const m of moves) n += perft(applyUnchecked(state, m), depth - 1);
-  return n;
-}
+/** The platform's perft, over FreeCell. */
+const perft = (state: FreeCellState, depth: number): number => platformPerft(freecell, state, depth);
 
 const c = parseCard;
 const mv = (from: Move["from"], to: Move["to"], count = 1): Move => ({ from, to, count });
