@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -97,5 +97,59 @@ describe("tsol check", () => {
       input: "Foundations: H-K C-K D-K S-Q\nKS\n:\n:\n:\n:\n:\n:\n:\n",
     });
     expect(r.stdout.trim()).toBe("valid: won in 1 moves");
+  });
+});
+
+describe("every game through the registry", () => {
+  const printed = JSON.parse(
+    readFileSync(new URL("./data/solvitaire-numbered-deals.json", import.meta.url), "utf8"),
+  ) as {
+    game: string;
+    seed: number;
+    [key: string]: unknown;
+  }[];
+
+  it("prints Solvitaire's deals 1-3 of King Albert and Montana in Solvitaire's own shape", () => {
+    for (const p of printed.filter((d) => d.game === "king-albert" || d.game === "montana")) {
+      const r = tsol(["deal", p.game, String(p.seed), "--numbering", "solvitaire", "--format", "json"]);
+      expect(r.status).toBe(0);
+      const { seed, ...rest } = p;
+      expect(JSON.parse(r.stdout)).toEqual({ ...rest, deal: seed });
+    }
+  });
+
+  it("solves a King Albert deal as one JSON object whose moves tsol check replays with no automatic moves", () => {
+    const r = tsol(["solve", "king-albert", "1", "--numbering", "solvitaire", "--json", "--timeout", "20"]);
+    const report = JSON.parse(r.stdout);
+    expect(report).toMatchObject({ game: "king-albert", deal: 1, result: "solved" });
+    expect(report.stats.positions).toBeGreaterThan(0);
+    const check = tsol([
+      "check",
+      "king-albert",
+      "1",
+      "--numbering",
+      "solvitaire",
+      "--moves",
+      report.moves.join(" "),
+    ]);
+    expect(check.stdout).toMatch(/^valid: won in \d+ moves/);
+  });
+
+  it("refuses a rule of another game, naming the game's own", () => {
+    const r = tsol(["deal", "king-albert", "1", "--cells", "2"]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(
+      /--cells is not a rule of King Albert \(its rules: --sequence-moves, --from-foundation\)/,
+    );
+  });
+
+  it("lists every game with its rules, flags and variants", () => {
+    const text = tsol(["games"]).stdout;
+    for (const id of ["freecell", "king-albert", "montana", "tetris"]) expect(text).toContain(`${id}:`);
+    expect(text).toMatch(/--from-foundation\s+a card may come back off a foundation/);
+    const json = JSON.parse(tsol(["games", "--json"]).stdout);
+    expect(json.games.map((g: { id: string }) => g.id)).toEqual(
+      expect.arrayContaining(["freecell", "king-albert", "montana"]),
+    );
   });
 });

@@ -67,6 +67,8 @@ export function playTurn<S extends { rules: R }, M, R>(
   move: M,
   policy: AutoPolicy,
   by: Mover = "player",
+  /** Whether to work out the cards each automatic move carried (for animations; a solution's turns skip it). */
+  carry = true,
 ): Turn<S, M> {
   const notation = [game.notation.format(before, move)];
   let state = game.apply(before, move);
@@ -75,7 +77,7 @@ export function playTurn<S extends { rules: R }, M, R>(
   for (const a of auto) {
     notation.push(game.notation.format(state, a));
     const next = game.apply(state, a);
-    carried.push(movedCards(game, state, next));
+    if (carry) carried.push(movedCards(game, state, next));
     state = next;
   }
   return { move, auto, notation, carried, by, before, after: state };

@@ -6,7 +6,8 @@ import { type Mover, playTurn, type Turn } from "./session.ts";
  * A solver's moves (every move written out, automatic ones included, in the solver's order) as the turns a game
  * under `policy` plays: each player move with the automatic moves the game makes after it. A solver move that the
  * game has already made by itself is dropped. Done once here for every game, so hints, tips, the solve
- * animation, the terminal and the CLI agree.
+ * animation, the terminal and the CLI agree. (The turns' `carried` lists are left empty: work out the cards a
+ * turn carries with `movedCards` where an animation needs them.)
  *
  * `start` is the position as dealt: the policy's opening moves are made first, as a Session makes them.
  * The game's automatic moves and the solver's may come in a different order; they are matched as moves (the
@@ -38,7 +39,7 @@ export function solutionTurns<S extends { rules: R }, M, R>(
       done.set(id, pending - 1);
       continue;
     }
-    const turn = playTurn(game, state, move, policy, by);
+    const turn = playTurn(game, state, move, policy, by, false);
     for (const a of turn.auto) count(a);
     turns.push(turn);
     state = turn.after;
