@@ -93,14 +93,14 @@ function stderrSink(): ProgressSink {
 }
 
 /**
- * Ctrl-C (or SIGTERM) stops a survey cleanly: no new deal is started, those in flight finish and are stored.
- * A second Ctrl-C ends it at once, which is safe too: every stored batch is whole, and a resume redoes the rest.
+ * Ctrl-C (or SIGTERM) stops a survey cleanly: the results solved so far are stored, the deals in flight are left
+ * for the resume. A second Ctrl-C ends it at once, which is safe too: every stored batch is whole.
  */
 function stopOnSignal(): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
   const onSignal = () => {
     if (controller.signal.aborted) process.exit(130);
-    process.stderr.write("\ntsol: stopping after the deals in flight (Ctrl-C again to stop at once) …\n");
+    process.stderr.write("\ntsol: stopping: storing the results so far …\n");
     controller.abort();
   };
   process.on("SIGINT", onSignal);

@@ -1,6 +1,7 @@
 import pg from "pg";
 import {
   canonicalJson,
+  type DealRange,
   type DealResult,
   type SurveyBudget,
   SurveyError,
@@ -177,6 +178,18 @@ export class PostgresStore implements SurveyStore {
       [survey],
     );
     for (const row of rows) counts[row.outcome] = Number(row.n);
+    return counts;
+  }
+
+  async countsIn(survey: number, ranges: readonly DealRange[]): Promise<OutcomeCounts> {
+    const counts: OutcomeCounts = { solved: 0, unsolvable: 0, unknown: 0 };
+    for (const r of ranges) {
+      const rows = await this.query<{ outcome: keyof OutcomeCounts; n: string }>(
+        "SELECT outcome, COUNT(*) AS n FROM tsol_survey_results WHERE survey = $1 AND deal BETWEEN $2 AND $3 GROUP BY outcome",
+        [survey, r.first, r.last],
+      );
+      for (const row of rows) counts[row.outcome] += Number(row.n);
+    }
     return counts;
   }
 

@@ -182,11 +182,9 @@ export async function watchSurvey(
   const total = countDeals(ranges);
   const zero = { solved: 0, unsolvable: 0, unknown: 0 };
   const progress = new Progress(survey.name, total, zero, options.sink ?? { write() {} }, now);
-  const within = (deal: number) => ranges.some((r) => deal >= r.first && deal <= r.last);
   try {
     for (;;) {
-      const counts: OutcomeCounts = { ...zero };
-      for (const r of await store.results(survey.id)) if (within(r.deal)) counts[r.outcome]++;
+      const counts = await store.countsIn(survey.id, ranges);
       progress.set(counts);
       if (counts.solved + counts.unsolvable + counts.unknown >= total || options.signal?.aborted) {
         progress.finish();

@@ -126,14 +126,15 @@ export interface SolveOptions {
   jobs?: number;
   /** A retry's larger budget; else the survey's. */
   budget?: SurveyBudget;
-  /** Once aborted, no new deal is sent; the deals in flight are finished and reported. */
+  /** Once aborted, no new deal is sent and the deals in flight are dropped (not reported). */
   signal?: AbortSignal;
 }
 
 /**
  * Solves deals under the survey's rules, numbering, policy and budget, and calls `onResult` once for every deal
  * in the order the answers come. A deal whose thread died is tried again; one in flight on two threads that died
- * is recorded as unknown with a note. The first error of a setting (bad rules, say) rejects at once.
+ * is recorded as unknown with a note. The first error of a setting (bad rules, say) rejects at once; an abort
+ * resolves at once.
  */
 export async function solveDeals(
   settings: SurveySettings,
@@ -159,6 +160,12 @@ export async function solveDeals(
         failed = true;
         reject(error);
       };
+      // Stopped: answers still to come are dropped (the deals were not stored, so a resume solves them again);
+      // waiting for them could take minutes where one deal does.
+      options.signal?.addEventListener("abort", () => {
+        failed = true;
+        resolve();
+      });
       const launch = (item: { deal: number; deaths: number }) => {
         inFlight++;
         threads

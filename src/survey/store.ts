@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import {
   canonicalJson,
+  type DealRange,
   type DealResult,
   type SurveyBudget,
   SurveyError,
@@ -37,6 +38,8 @@ export interface SurveyStore {
   /** The deals of `first..last` that already have a result. */
   doneIn(survey: number, first: number, last: number): Promise<number[]>;
   counts(survey: number): Promise<OutcomeCounts>;
+  /** Outcomes of the results whose deals fall in `ranges`. */
+  countsIn(survey: number, ranges: readonly DealRange[]): Promise<OutcomeCounts>;
   /** Writes results in one transaction; those of deals that already have one are left alone. */
   record(survey: number, results: readonly DealResult[]): Promise<void>;
   /** A retry's results: each replaces the deal's result only while that one is still unknown. */
@@ -208,6 +211,22 @@ export class SqliteStore implements SurveyStore {
       .prepare("SELECT outcome, COUNT(*) AS n FROM results WHERE survey = ? GROUP BY outcome")
       .all(survey) as { outcome: keyof OutcomeCounts; n: number }[];
     for (const row of rows) counts[row.outcome] = row.n;
+    return counts;
+  }
+
+  async countsIn(survey: number, ranges: readonly DealRange[]): Promise<OutcomeCounts> {
+    const counts: OutcomeCounts = { solved: 0, unsolvable: 0, unknown: 0 };
+    const statement = this.db.prepare(
+      "SELECT outcome, COUNT(*) AS n FROM results WHERE survey = ? AND deal BETWEEN ? AND ? GROUP BY outcome",
+    );
+    for (const r of ranges) {
+      for (const row of statement.all(survey, r.first, r.last) as {
+        outcome: keyof OutcomeCounts;
+        n: number;
+      }[]) {
+        counts[row.outcome] += row.n;
+      }
+    }
     return counts;
   }
 

@@ -30,18 +30,6 @@ export async function* pendingDeals(
   }
 }
 
-/** Outcomes of the stored results that fall in `ranges`. */
-async function countsIn(
-  store: SurveyStore,
-  survey: number,
-  ranges: readonly DealRange[],
-): Promise<OutcomeCounts> {
-  const counts: OutcomeCounts = { solved: 0, unsolvable: 0, unknown: 0 };
-  const all = await store.results(survey);
-  for (const r of all) if (ranges.some((g) => r.deal >= g.first && r.deal <= g.last)) counts[r.outcome]++;
-  return counts;
-}
-
 /**
  * Results on their way to the store: written in one transaction per batch (every `every` ms or `size` results),
  * one batch at a time, so the store sees whole batches in order.
@@ -120,7 +108,7 @@ export async function runSurvey(
   const survey = await store.open(settings);
   const now = options.now ?? (() => performance.now());
   const total = countDeals(ranges);
-  const already = await countsIn(store, survey.id, ranges);
+  const already = await store.countsIn(survey.id, ranges);
   const progress = new Progress(settings.name, total, already, options.sink ?? { write() {} }, now);
   const writer = new BatchWriter((batch) => store.record(survey.id, batch));
   const notes: DealResult[] = [];
@@ -142,7 +130,7 @@ export async function runSurvey(
     await writer.close();
   }
   progress.finish();
-  const counts = await countsIn(store, survey.id, ranges);
+  const counts = await store.countsIn(survey.id, ranges);
   const done = counts.solved + counts.unsolvable + counts.unknown;
   return { survey, solvedNow, counts, left: total - done, notes };
 }
