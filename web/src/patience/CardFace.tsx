@@ -315,18 +315,34 @@ const BACK_COLOURS: Record<CardBack, [string, string]> = {
   black: ["#23262b", "#8b939c"],
 };
 
+/** The backs' patterns, defined once on the page (each back refers to its own by id). */
+export function CardBackDefs() {
+  return (
+    <svg className="card-defs" width="0" height="0" aria-hidden="true" focusable="false">
+      <defs>
+        {Object.entries(BACK_COLOURS).map(([name, [deep, light]]) => (
+          <pattern
+            key={name}
+            id={`tsol-back-${name}`}
+            width="10"
+            height="10"
+            patternUnits="userSpaceOnUse"
+            patternTransform="rotate(45)"
+          >
+            <rect width="10" height="10" fill={deep} />
+            <path d="M0 5 H10 M5 0 V10" stroke={light} strokeWidth="1.3" />
+          </pattern>
+        ))}
+      </defs>
+    </svg>
+  );
+}
+
 /** A card's back: a lattice in the chosen colour inside a white border. */
 export const CardBackFace = memo(function CardBackFace({ back }: { back: CardBack }) {
   const [deep, light] = BACK_COLOURS[back];
-  const id = `back-${back}`;
   return (
     <svg className="card-back" viewBox="0 0 100 140" aria-hidden="true" focusable="false">
-      <defs>
-        <pattern id={id} width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-          <rect width="10" height="10" fill={deep} />
-          <path d="M0 5 H10 M5 0 V10" stroke={light} strokeWidth="1.3" />
-        </pattern>
-      </defs>
       <rect
         x="1"
         y="1"
@@ -337,7 +353,7 @@ export const CardBackFace = memo(function CardBackFace({ back }: { back: CardBac
         stroke="rgba(0,0,0,.3)"
         strokeWidth="0.8"
       />
-      <rect x="7" y="7" width="86" height="126" rx="5" fill={`url(#${id})`} />
+      <rect x="7" y="7" width="86" height="126" rx="5" fill={`url(#tsol-back-${back})`} />
       <rect x="7" y="7" width="86" height="126" rx="5" fill="none" stroke={light} strokeWidth="1.5" />
       <circle cx="50" cy="70" r="13" fill={deep} stroke={light} strokeWidth="1.5" />
       <path d="M50 61 L57 70 L50 79 L43 70 Z" fill={light} />

@@ -8,7 +8,7 @@ import { formatDuration } from "../stats.ts";
 import { Celebration } from "./Celebration.tsx";
 import type { PatienceController } from "./controller.ts";
 import { allControllers, controllerFor } from "./env.ts";
-import { Table } from "./Table.tsx";
+import { Table, turnMs } from "./Table.tsx";
 
 const VERDICT_TEXT = {
   checking: "Checking…",
@@ -71,6 +71,7 @@ export function PatienceView({
   const [celebrating, setCelebrating] = useState<number | null>(null);
   const [prompt, setPrompt] = useState(false);
   const lastFinish = useRef(controller.finished);
+  const celebrationTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const dealInput = useRef<HTMLInputElement>(null);
   const session = controller.session;
 
@@ -118,13 +119,31 @@ export function PatienceView({
     const finish = controller.finished;
     if (finish === lastFinish.current) return;
     lastFinish.current = finish;
+    clearTimeout(celebrationTimer.current);
     if (!finish) {
       setPrompt(false);
       setCelebrating(null);
       return;
     }
-    if (settings.animation && !reducedMotion()) setCelebrating(controller.version);
-    else setPrompt(true);
+    if (!settings.animation || reducedMotion()) {
+      setPrompt(true);
+      return;
+    }
+    // The celebration waits for the last cards to land.
+    const seq = controller.version;
+    const wait = turnMs(controller.change.turn?.auto.length ?? 0) + 100;
+    celebrationTimer.current = setTimeout(() => setCelebrating(seq), wait);
+  });
+  useEffect(() => () => clearTimeout(celebrationTimer.current), []);
+
+  // For the bench: how long after the move its verdict was on the page (set on the element, no re-render).
+  const verdictRef = useRef<HTMLOutputElement>(null);
+  useLayoutEffect(() => {
+    const el = verdictRef.current;
+    if (!el || controller.verdictLatencyMs === null || controller.verdict.status === "checking") return;
+    if (el.dataset.shownFor === String(controller.change.seq)) return;
+    el.dataset.shownFor = String(controller.change.seq);
+    el.dataset.shownMs = String(Math.round(performance.now() - controller.lastMoveAt));
   });
 
   const dialogOpen = blocked || controller.confirm !== null || prompt || celebrating !== null;
@@ -179,6 +198,15 @@ export function PatienceView({
       return;
     }
     controller.newDeal(n);
+  };
+
+  /** Why a game's own action (Montana's redeal) cannot be played now, or undefined when it can. */
+  const actionProblem = (notation: string): string | undefined => {
+    try {
+      return game.whyIllegal(controller.state, game.notation.parse(controller.state, notation));
+    } catch (error) {
+      return (error as Error).message;
+    }
   };
 
   const playAction = (notation: string) => {
@@ -288,16 +316,20 @@ export function PatienceView({
           >
             {controller.solving ? "Stop" : "Solve"}
           </button>
-          {layout.actions?.map((action) => (
-            <button
-              key={action.notation}
-              type="button"
-              onClick={() => playAction(action.notation)}
-              disabled={busy}
-            >
-              {action.label}
-            </button>
-          ))}
+          {layout.actions?.map((action) => {
+            const why = actionProblem(action.notation);
+            return (
+              <button
+                key={action.notation}
+                type="button"
+                onClick={() => playAction(action.notation)}
+                disabled={busy || why !== undefined}
+                title={why}
+              >
+                {action.label}
+              </button>
+            );
+          })}
         </div>
         <form
           className="moves-form"
@@ -344,6 +376,7 @@ export function PatienceView({
         </span>
         <output
           className={`verdict verdict-${verdict.status.replace(" ", "-")}`}
+          ref={verdictRef}
           data-testid="verdict"
           data-status={verdict.status}
           data-latency-ms={

@@ -10,7 +10,7 @@ import {
 import { cardName, formatCard } from "../../../src/cards/card.ts";
 import { type PileRef, type PileView, samePile } from "../../../src/games/patience/contract.ts";
 import type { CardBack } from "../settings.ts";
-import { CardBackFace, CardFace, SuitShape } from "./CardFace.tsx";
+import { CardBackDefs, CardBackFace, CardFace, SuitShape } from "./CardFace.tsx";
 import type { PatienceController } from "./controller.ts";
 import {
   type CardSpot,
@@ -27,6 +27,15 @@ type State = { rules: unknown };
 /** Milliseconds a card takes to fly, and between the steps of a turn's automatic moves. */
 const FLY_MS = 190;
 const STEP_MS = 150;
+/** A turn's steps take at most this long together: the end of a game sends many cards home at once. */
+const TURN_MS = 1500;
+
+const stepMs = (steps: number) => Math.max(50, Math.min(STEP_MS, TURN_MS / Math.max(1, steps)));
+
+/** How long the table takes to show a turn: its steps, then the last card's flight. */
+export function turnMs(autoMoves: number): number {
+  return autoMoves === 0 ? FLY_MS : stepMs(autoMoves + 1) * autoMoves + FLY_MS;
+}
 
 interface Drag {
   pointerId: number;
@@ -121,7 +130,7 @@ export function Table({
       setFrame((f) =>
         f && f.seq === frame.seq ? (f.at + 1 >= f.states.length - 1 ? null : { ...f, at: f.at + 1 }) : f,
       );
-    }, STEP_MS);
+    }, stepMs(frame.states.length));
     return () => clearTimeout(timer);
   }, [frame]);
 
@@ -140,6 +149,10 @@ export function Table({
 
   // Cards glide from where they were (FLIP with the Web Animations API), each keeping its stacking order.
   useLayoutEffect(() => {
+    // The first board of the page, for the bench's cold-load figure.
+    if (size.w > 0 && cardSpots.size > 0 && performance.getEntriesByName("tsol:first-board").length === 0) {
+      performance.mark("tsol:first-board");
+    }
     const metrics = `${table.cardW}x${table.width}`;
     const resized = metrics !== lastMetrics.current;
     lastMetrics.current = metrics;
@@ -424,6 +437,7 @@ export function Table({
 
   return (
     <div className={`table-wrap${busy ? " busy" : ""}`} ref={wrapRef}>
+      <CardBackDefs />
       {/* biome-ignore lint/a11y/useSemanticElements: a group of positioned piles, not a form's fieldset */}
       <div
         className={`table${sel ? " has-selection" : ""}`}
@@ -475,7 +489,7 @@ export function Table({
                     <SuitShape suit={(view.ref.index & 3) as 0 | 1 | 2 | 3} />
                   </svg>
                 )}
-                {view.key && view.key.length <= 3 && (
+                {view.key && view.key.length === 1 && (
                   <span className={`slot-key${view.fan === "down" ? " above" : ""}`} aria-hidden="true">
                     {view.key}
                   </span>

@@ -270,6 +270,11 @@ export class PatienceController {
     return this.elapsedBase + (this.runningSince === null ? 0 : this.env.clock() - this.runningSince);
   }
 
+  /** When the last move (or undo, redo) was made, on the env's clock: the status's latency counts from it. */
+  get lastMoveAt(): number {
+    return this.movedAt;
+  }
+
   get clockRunning(): boolean {
     return this.runningSince !== null;
   }

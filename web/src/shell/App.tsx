@@ -3,7 +3,8 @@ import { NUMBERINGS, type Numbering } from "../../../src/cards/deals/layout.ts";
 import { findPatience, GAMES, PATIENCE_GAMES } from "../../../src/games/registry.ts";
 import { patienceKeys, TETRIS_KEYS } from "../games.ts";
 import { controllerFor, setSettingsListener } from "../patience/env.ts";
-import type { DealLink } from "../patience/PatienceView.tsx";
+// The patience table is the first thing shown: loaded with the page, not after it (one round trip less).
+import { type DealLink, PatienceView } from "../patience/PatienceView.tsx";
 import { loadSettings, type Settings, saveSettings } from "../settings.ts";
 import { setSoundEnabled } from "../sound.ts";
 import { browserStore } from "../storage.ts";
@@ -12,7 +13,6 @@ import { Dialog } from "./Dialog.tsx";
 import { SettingsPanel } from "./SettingsPanel.tsx";
 import { StatsPanel } from "./StatsPanel.tsx";
 
-const PatienceView = lazy(() => import("../patience/PatienceView.tsx"));
 const TetrisView = lazy(() => import("../tetris/index.tsx"));
 
 type Open = "settings" | "stats" | "help" | null;

@@ -20,9 +20,9 @@ import {
 } from "../settings.ts";
 
 const POLICY_TEXT: Record<AutoPolicy, string> = {
-  none: "None: you move every card yourself",
-  safe: "Safe: cards no other card can need go home by themselves",
-  all: "All: every card that can go home goes",
+  none: "None: you move every card",
+  safe: "Safe: cards nothing else needs",
+  all: "All: every card that can go",
 };
 
 const NUMBERING_TEXT: Record<Numbering, string> = {

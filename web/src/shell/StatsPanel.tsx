@@ -101,7 +101,8 @@ export function StatsPanel({
                   {r.label}, deal {dealText(r.deal, r.numbering)}
                 </span>{" "}
                 <span className="dim">
-                  {r.moves} moves, {formatDuration(r.ms)}, {new Date(r.date).toLocaleDateString()}
+                  {r.moves} {r.moves === 1 ? "move" : "moves"}, {formatDuration(r.ms)},{" "}
+                  {new Date(r.date).toLocaleDateString()}
                 </span>
               </li>
             ))}
