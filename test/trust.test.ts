@@ -152,7 +152,7 @@ describe("issue 15: smaller defects", () => {
 
   it("solve freecell 1 --cells 2 printed a table row; a single count prints a single solve", () => {
     const r = tsol(["solve", "freecell", "1", "--cells", "5"]);
-    expect(r.stdout).toMatch(/^deal 1 \(5 cells\): solved in \d+ moves/);
+    expect(r.stdout).toMatch(/^deal 1 \(FreeCell, 5 cells\): solved in \d+ moves/);
   });
 
   it("look-alike letters were accepted (6ſ as 6S, the Kelvin sign as K)", () => {

@@ -35,13 +35,15 @@ export function checkSolution<S extends { rules: R }, M, R>(
     try {
       state = game.apply(state, game.notation.parse(state, moves[i]));
     } catch (error) {
+      // The reason without the move (a notation error carries it apart), so that a caller names the move once.
+      const e = error as Error & { reason?: string };
       return {
         valid: false,
         won: false,
         moves: count,
         index: i + 1,
         move: moves[i],
-        reason: (error as Error).message,
+        reason: e.reason ?? e.message,
       };
     }
     count++;
