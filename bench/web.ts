@@ -17,7 +17,7 @@ import type { AnyPatienceGame } from "../src/games/patience/contract.ts";
 import { type AnySession, Session } from "../src/games/patience/session.ts";
 import { solutionTurns } from "../src/games/patience/solution.ts";
 import { findPatience } from "../src/games/registry.ts";
-import { precompressFolder } from "../src/server/precompress.ts";
+import { buildWeb, WEB_BUILD } from "../src/server/build.ts";
 import { startServer } from "../src/server/serve.ts";
 
 const arg = (name: string, fallback: number) => {
@@ -27,8 +27,6 @@ const arg = (name: string, fallback: number) => {
 const DEALS = arg("--deals", 100);
 const LOADS = arg("--loads", 10);
 
-const WEB_ROOT = new URL("../web", import.meta.url).pathname;
-const WEB_BUILD = new URL("../dist/web", import.meta.url).pathname;
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"];
 
 const median = (xs: number[]) => {
@@ -47,9 +45,7 @@ const summary = (xs: number[]) => ({
 /** The production build `npm start` serves (Vite follows NODE_ENV). */
 async function build(): Promise<void> {
   process.env.NODE_ENV = "production";
-  const { build: viteBuild } = await import("vite");
-  await viteBuild({ configFile: `${WEB_ROOT}/vite.config.ts`, logLevel: "warn" });
-  precompressFolder(WEB_BUILD);
+  await buildWeb();
 }
 
 async function coldLoads(browser: Browser, url: string): Promise<{ page: number[]; outside: number[] }> {

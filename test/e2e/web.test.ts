@@ -120,6 +120,23 @@ async function setSetting(label: string, check: boolean): Promise<void> {
   await closeDialog();
 }
 
+/** The dialog is open and lies inside the viewport, with nothing to scroll sideways. */
+async function fits(id: string, w: number, hgt: number): Promise<void> {
+  const dialog = page.getByTestId(id);
+  await dialog.waitFor();
+  const box = await dialog.boundingBox();
+  expect(box, id).not.toBeNull();
+  if (!box) return;
+  expect(box.x, id).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, id).toBeLessThanOrEqual(w);
+  expect(box.y, id).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, id).toBeLessThanOrEqual(hgt);
+  const overflow = await page.evaluate<number>(
+    `(() => { const d = document.querySelector('[data-testid="${id}"]'); return d.scrollWidth - d.clientWidth; })()`,
+  );
+  expect(overflow, `${id} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
 /** Every card of the position inside the viewport. */
 async function cardsOutOfView(): Promise<string[]> {
   return page.evaluate<string[]>(
@@ -548,26 +565,54 @@ describe("the card table at every size, light and dark", () => {
             await shot(page, `${game.id}-${w}x${hgt}-${scheme}-half`);
           }
         }
+        // The hint and the question before leaving a game, on FreeCell.
+        await fresh("freecell/7");
+        await button("Hint").click();
+        await page.waitForSelector(".card.hint-best-from", { timeout: 15_000 });
+        expect(await cardsOutOfView(), "with a hint").toEqual([]);
+        await shot(page, `hint-${w}x${hgt}-${scheme}`);
+        await button("Play it").click();
+        await still();
+        await button("New deal").click();
+        await fits("confirm-dialog", w, hgt);
+        await shot(page, `confirm-dialog-${w}x${hgt}-${scheme}`);
+        await page.getByTestId("confirm-dialog").getByRole("button", { name: "Keep playing" }).click();
         for (const [name, id] of [
           ["Settings", "settings-dialog"],
           ["Statistics", "stats-dialog"],
           ["Help", "help-dialog"],
         ]) {
           await button(name).click();
-          const box = await page.getByTestId(id).boundingBox();
-          expect(box, name).not.toBeNull();
-          if (box) {
-            expect(box.x, name).toBeGreaterThanOrEqual(0);
-            expect(box.x + box.width, name).toBeLessThanOrEqual(w);
-            expect(box.y + box.height, name).toBeLessThanOrEqual(hgt);
-          }
-          const overflow = await page.evaluate<number>(
-            `(() => { const d = document.querySelector('[data-testid="${id}"]'); return d.scrollWidth - d.clientWidth; })()`,
-          );
-          expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+          await fits(id, w, hgt);
           await shot(page, `${id}-${w}x${hgt}-${scheme}`);
           await closeDialog();
         }
+        // A win: the celebration, then the prompt.
+        if (scheme === "light") {
+          const start = Session.deal(freecell, 3, freecell.rules.make({}), "microsoft", "safe");
+          await fresh("freecell/3");
+          const turns = await solve(start);
+          if (w > 640) await typeMoves(turns);
+          else {
+            // A phone has no box for typed moves: all but the last typed on a wider window, the last by hint.
+            await page.setViewportSize({ width: 1280, height: hgt });
+            await typeMoves(turns.slice(0, -1));
+            await still();
+            await page.setViewportSize({ width: w, height: hgt });
+            await button("Hint").click();
+            await button("Play it").click();
+          }
+          await page.getByTestId("celebration").waitFor({ timeout: 20_000 });
+          await page.waitForTimeout(1500);
+          await shot(page, `celebration-${w}x${hgt}-${scheme}`);
+          await page.getByTestId("celebration").click();
+          await fits("win-dialog", w, hgt);
+          await shot(page, `win-dialog-${w}x${hgt}-${scheme}`);
+          await closeDialog();
+        }
+        await page.goto(`${h.server.url}#/tetris`);
+        await page.waitForSelector("canvas.field");
+        await shot(page, `tetris-${w}x${hgt}-${scheme}`);
       });
     }
   }

@@ -477,7 +477,13 @@ export function Table({
                 data-focus={focused ? "yes" : undefined}
                 aria-label={label}
                 data-slot={id}
-                style={{ left: spot.rect.x, top: spot.rect.y, width: table.cardW, height: table.cardH }}
+                style={{
+                  left: spot.rect.x,
+                  top: spot.rect.y,
+                  width: table.cardW,
+                  height: table.cardH,
+                  zIndex: spot.z,
+                }}
                 onClick={() => !suppressClick.current && !frame && controller.clickPile(view.ref)}
                 onFocus={() => {
                   if (focus.pile !== id) setFocus({ pile: id, index: -1 });

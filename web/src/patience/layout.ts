@@ -13,6 +13,11 @@ export type BandItem = { pile: PileRef } | { space: number; grow?: boolean };
 /** A row of the table: piles left to right. */
 export interface Band {
   items: BandItem[];
+  /**
+   * How far down the next band starts, in card heights, when the bands overlap (Montana's grid on an upright
+   * phone: each card covers the one above it but its corner index); by default below this band's piles.
+   */
+  step?: number;
 }
 
 /** What a game says about its table. */
@@ -55,6 +60,8 @@ export interface PileSpot {
   rect: Rect;
   /** Where a drop lands on this pile: down to the table's bottom for a pile fanned down. */
   area: Rect;
+  /** Stacking order of the pile's outline: above the piles drawn before it, below its own cards. */
+  z: number;
 }
 
 export interface TableLayout {
@@ -124,7 +131,15 @@ function fitOf(
     widest = Math.max(widest, units);
   }
   const tall =
-    bands.reduce((sum, band) => sum + bandReach(band, views, layout), 0) + BAND_GAP * (bands.length + 0.5);
+    bands.reduce(
+      (sum, band, i) =>
+        sum +
+        (i < bands.length - 1 && band.step !== undefined
+          ? band.step
+          : bandReach(band, views, layout) + BAND_GAP),
+      0,
+    ) +
+    BAND_GAP * 0.5;
   const byWidth = width / widest;
   const byHeight = height / tall / RATIO;
   return { bands, cardW: Math.max(MIN_CARD_W, Math.min(MAX_CARD_W, byWidth, byHeight)) };
@@ -187,15 +202,18 @@ export function layoutTable(
       }
       const rect = { x: Math.round(x), y, w, h: cardH };
       const area = view.fan === "down" ? { ...rect, h: Math.max(cardH, bottom - y) } : rect;
-      spots.push({ view, rect, area });
+      spots.push({ view, rect, area, z: 0 });
       cards.push(placeCards(view, rect, cardW, cardH, bottom, upright, layout));
       x += w + gap;
     }
-    y += Math.round(reach * cardH) + bandGap;
+    y += band.step !== undefined ? Math.round(band.step * cardH) : Math.round(reach * cardH) + bandGap;
   });
-  // Stacking: pile by pile in the order drawn, each pile bottom card first.
+  // Stacking: pile by pile in the order drawn, the outline then the cards, bottom card first.
   let z = 1;
-  for (const pile of cards) for (const spot of pile) spot.z = z++;
+  spots.forEach((spot, i) => {
+    spot.z = z++;
+    for (const card of cards[i]) card.z = z++;
+  });
   const tallest = Math.max(...spots.map((s) => s.area.y + s.area.h), ...cards.flat().map((c) => c.y + cardH));
   return { cardW, cardH, width, height: Math.max(height, tallest), piles: spots, cards };
 }

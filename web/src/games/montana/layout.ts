@@ -12,8 +12,9 @@ function rows(piles: readonly PileView[]): PileView[][] {
 }
 
 /**
- * Montana: four rows of thirteen places. On a screen held upright the grid is also offered turned a quarter
- * (each row a column), and the arrangement with the larger cards is drawn. A click plays: a card to the gap it
+ * Montana: four rows of thirteen places. The grid is also offered turned a quarter (each row a column, the
+ * cards overlapping down it as in a fanned pile), and the arrangement with the larger cards is drawn: across on
+ * a wide screen, turned on a phone held upright. A click plays: a card to the gap it
  * can go to, a gap filled by the card that fits.
  */
 export const montanaLayout: GameLayout = {
@@ -21,8 +22,10 @@ export const montanaLayout: GameLayout = {
     const grid = rows(piles);
     const across: Band[] = grid.map((row) => ({ items: row.map((p) => ({ pile: p.ref })) }));
     const columns = Math.max(...grid.map((r) => r.length));
+    // Turned, each card covers the one above it but for its corner index: much larger cards on a phone.
     const turned: Band[] = Array.from({ length: columns }, (_, c) => ({
       items: grid.map((row) => ({ pile: row[c].ref })),
+      step: 0.34,
     }));
     return [across, turned];
   },
