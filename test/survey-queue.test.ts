@@ -137,6 +137,37 @@ describe("tsol survey --queue (BullMQ on PostgreSQL)", () => {
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/was started with other settings: the rules \(cells 4, not 2\)/);
 
+    // A retry through the queue: a survey on a tiny budget leaves deals unknown; the workers decide them again.
+    const small = await run([
+      "survey",
+      "freecell",
+      "--deals",
+      "1-100",
+      "--budget-positions",
+      "300",
+      "--name",
+      "small",
+      "--queue",
+      server.url,
+      "--chunk",
+      "50",
+    ]);
+    expect(small.status, small.stderr).toBe(0);
+    const unknown = Number(/unknown (\d+) \(tsol survey report/.exec(small.stderr)?.[1]);
+    expect(unknown).toBeGreaterThan(0);
+    const retry = await run([
+      "survey",
+      "retry",
+      "small",
+      "--queue",
+      server.url,
+      "--budget-positions",
+      "1000000",
+    ]);
+    expect(retry.status, retry.stderr).toBe(0);
+    expect(retry.stderr).toMatch(new RegExp(`retry of "small": ${unknown} undecided deals`));
+    expect(retry.stderr).toMatch(/survey "small": solved 100, impossible 0, unknown 0/);
+
     for (const w of survivors) w.child.kill("SIGTERM");
     for (const w of survivors) expect((await w.done).status).toBe(0);
   }, 240_000);

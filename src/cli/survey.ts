@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import type { AnyPatienceGame } from "../games/patience/contract.ts";
 import { PostgresStore, safeUrl } from "../survey/pg-store.ts";
-import type { ProgressSink } from "../survey/progress.ts";
+import { formatDuration, type ProgressSink } from "../survey/progress.ts";
 import { enqueueRetry, enqueueSurvey, jobCounts, startQueueWorker, watchSurvey } from "../survey/queue.ts";
 import {
   buildReport,
@@ -128,16 +128,21 @@ function openStore(options: { db?: string; queue?: string }): SurveyStore {
     throw new UsageError("give --db or --queue, not both");
   return options.queue !== undefined
     ? new PostgresStore(checkQueueUrl(options.queue))
-    : new SqliteStore(options.db ?? DEFAULT_DB);
+    : new SqliteStore(options.db ?? DEFAULT_DB, { mustExist: true });
 }
 
 function summaryLine(summary: RunSummary, where: string): string {
   const c = summary.counts;
-  const stopped =
-    summary.left > 0
-      ? `; ${summary.left.toLocaleString("en")} deals left: run the same command to resume`
-      : "";
-  return `tsol: survey "${summary.survey.name}" in ${where}: solved ${c.solved.toLocaleString("en")}, impossible ${c.unsolvable.toLocaleString("en")}, unknown ${c.unknown.toLocaleString("en")}${stopped}`;
+  const n = (x: number) => x.toLocaleString("en");
+  const stopped = summary.left > 0 ? `; ${n(summary.left)} deals left: run the same command to resume` : "";
+  const seconds = summary.wallMs / 1000;
+  const rate = summary.solvedNow / seconds;
+  const pace =
+    summary.solvedNow > 0 ? ` (${rate >= 10 ? n(Math.round(rate)) : rate.toPrecision(2)} deals/s)` : "";
+  return (
+    `tsol: survey "${summary.survey.name}" in ${where}: solved ${n(c.solved)}, impossible ${n(c.unsolvable)}, unknown ${n(c.unknown)}; ` +
+    `${n(summary.solvedNow)} deals solved in ${formatDuration(seconds)}${pace}${stopped}`
+  );
 }
 
 function warnNotes(notes: readonly DealResult[]): void {

@@ -141,9 +141,13 @@ CREATE VIEW IF NOT EXISTS survey_results AS
 export class SqliteStore implements SurveyStore {
   private readonly db: Database.Database;
 
-  constructor(readonly where: string) {
+  /** Opens (or, unless `mustExist`, creates) the file. */
+  constructor(
+    readonly where: string,
+    { mustExist = false } = {},
+  ) {
     try {
-      this.db = new Database(where);
+      this.db = new Database(where, { fileMustExist: mustExist });
       this.db.pragma("journal_mode = WAL");
       // WAL with synchronous NORMAL survives a killed process (only an operating system crash may lose the last
       // batches, which the resume solves again).
@@ -151,9 +155,12 @@ export class SqliteStore implements SurveyStore {
       this.db.pragma("busy_timeout = 10000");
       this.db.exec(SCHEMA);
     } catch (error) {
+      const missing = mustExist && (error as { code?: string }).code === "SQLITE_CANTOPEN";
       throw new SurveyError(
         "survey_store",
-        `cannot open the survey database ${where}: ${(error as Error).message}`,
+        missing
+          ? `no survey database ${where} (give the file with --db)`
+          : `cannot open the survey database ${where}: ${(error as Error).message}`,
       );
     }
   }

@@ -93,6 +93,8 @@ export interface RunSummary {
   left: number;
   /** Results with a note: solutions that did not replay, errors. */
   notes: DealResult[];
+  /** Wall time of this run in ms, threads starting included. */
+  wallMs: number;
 }
 
 /**
@@ -107,6 +109,7 @@ export async function runSurvey(
 ): Promise<RunSummary> {
   const survey = await store.open(settings);
   const now = options.now ?? (() => performance.now());
+  const began = now();
   const total = countDeals(ranges);
   const already = await store.countsIn(survey.id, ranges);
   const progress = new Progress(settings.name, total, already, options.sink ?? { write() {} }, now);
@@ -132,7 +135,7 @@ export async function runSurvey(
   progress.finish();
   const counts = await store.countsIn(survey.id, ranges);
   const done = counts.solved + counts.unsolvable + counts.unknown;
-  return { survey, solvedNow, counts, left: total - done, notes };
+  return { survey, solvedNow, counts, left: total - done, notes, wallMs: now() - began };
 }
 
 /**
@@ -164,6 +167,7 @@ export async function retrySurvey(
     .filter((u) => isLarger(budget, u.budget))
     .map((u) => u.deal);
   const now = options.now ?? (() => performance.now());
+  const began = now();
   // The progress counts this retry's deals; those already decided are not its business.
   const progress = new Progress(
     `${name} (retry)`,
@@ -193,5 +197,13 @@ export async function retrySurvey(
   }
   progress.finish();
   const counts = await store.counts(survey.id);
-  return { survey, solvedNow, counts, left: todo.length - solvedNow, notes, retried: todo.length };
+  return {
+    survey,
+    solvedNow,
+    counts,
+    left: todo.length - solvedNow,
+    notes,
+    retried: todo.length,
+    wallMs: now() - began,
+  };
 }
