@@ -63,6 +63,11 @@ export class Progress {
     this.tick();
   }
 
+  /** Redraws when it is time, with no new result: a slow deal (Montana's take seconds) still shows the clock. */
+  refresh(): void {
+    this.tick();
+  }
+
   private rate(t: number): number {
     while (this.samples.length > 2 && t - this.samples[1][0] > 30_000) this.samples.shift();
     const [t0, d0] = this.samples[0];

@@ -116,6 +116,7 @@ export async function runSurvey(
   const writer = new BatchWriter((batch) => store.record(survey.id, batch));
   const notes: DealResult[] = [];
   let solvedNow = 0;
+  const clock = setInterval(() => progress.refresh(), 1000);
   try {
     await solveDeals(
       survey,
@@ -130,6 +131,7 @@ export async function runSurvey(
       { jobs: options.jobs, signal: options.signal },
     );
   } finally {
+    clearInterval(clock);
     await writer.close();
   }
   progress.finish();
@@ -179,6 +181,7 @@ export async function retrySurvey(
   const writer = new BatchWriter((batch) => store.replaceUnknown(survey.id, batch));
   const notes: DealResult[] = [];
   let solvedNow = 0;
+  const clock = setInterval(() => progress.refresh(), 1000);
   try {
     await solveDeals(
       survey,
@@ -193,6 +196,7 @@ export async function retrySurvey(
       { jobs: options.jobs, signal: options.signal, budget },
     );
   } finally {
+    clearInterval(clock);
     await writer.close();
   }
   progress.finish();
