@@ -274,14 +274,13 @@ const esc = (text: string): string =>
 
 const COLOURS = { solved: "#2e7d32", unsolvable: "#c62828", unknown: "#f9a825" } as const;
 
-/** The share winnable of every survey with its interval, on one 0-100% axis and, beside it, zoomed in. */
+/** The share winnable of every survey with its interval on one 0-100% axis, its figures beside it. */
 function shareChart(reports: readonly SurveyReport[]): string {
   const row = 34;
   const left = 150;
   const width = 920;
   const plot = 360;
   const zoomLeft = left + plot + 40;
-  const zoom = width - zoomLeft - 10;
   const height = 40 + row * reports.length + 36;
   const parts: string[] = [];
   const x = (v: number) => left + v * plot;
@@ -293,7 +292,7 @@ function shareChart(reports: readonly SurveyReport[]): string {
   }
   parts.push(
     `<text x="${left}" y="18" class="axis">share winnable, 95% interval</text>`,
-    `<text x="${zoomLeft}" y="18" class="axis">the interval, zoomed</text>`,
+    `<text x="${zoomLeft}" y="18" class="axis">share ± margin (low to high)</text>`,
   );
   reports.forEach((r, i) => {
     const y = 40 + i * row;
@@ -305,16 +304,8 @@ function shareChart(reports: readonly SurveyReport[]): string {
       `<line x1="${x(w.low).toFixed(1)}" y1="${y + 4}" x2="${x(w.low).toFixed(1)}" y2="${y + 18}" stroke="#0d47a1" stroke-width="2"/>`,
       `<line x1="${x(w.high).toFixed(1)}" y1="${y + 4}" x2="${x(w.high).toFixed(1)}" y2="${y + 18}" stroke="#0d47a1" stroke-width="2"/>`,
     );
-    // Zoomed: the interval spans the middle half of the panel, so its width and place can be read.
-    const span = Math.max(w.high - w.low, 1e-6);
-    const z0 = w.low - span / 2;
-    const zx = (v: number) => zoomLeft + ((v - z0) / (2 * span)) * zoom;
-    parts.push(
-      `<line x1="${zoomLeft}" y1="${y + 11}" x2="${zoomLeft + zoom}" y2="${y + 11}" stroke="#eee"/>`,
-      `<line x1="${zx(w.low).toFixed(1)}" y1="${y + 11}" x2="${zx(w.high).toFixed(1)}" y2="${y + 11}" stroke="#0d47a1" stroke-width="3"/>`,
-      `<circle cx="${zx(w.share).toFixed(1)}" cy="${y + 11}" r="4" fill="#0d47a1"/>`,
-      `<text x="${zoomLeft}" y="${y + 28}" class="tick">${esc(formatWinnable(w))}</text>`,
-    );
+    // The figures beside the bar: an interval of a few hundredths of a percent cannot be seen on the axis.
+    parts.push(`<text x="${zoomLeft}" y="${y + 15}" class="tick">${esc(formatWinnable(w))}</text>`);
   });
   return `<svg class="chart" role="img" aria-label="share winnable per survey" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${parts.join("")}</svg>`;
 }
@@ -350,7 +341,9 @@ function histogram(
     counts[b][r.outcome]++;
   });
   const most = counts.reduce((m, c) => Math.max(m, c.solved + c.unsolvable + c.unknown), 1);
-  const bw = (width - left - 10) / bins;
+  // Room on the right for the last decade's label ("1,000,000").
+  const right = 32;
+  const bw = (width - left - right) / bins;
   const h = height - top - bottom;
   const parts: string[] = [`<text x="${left}" y="14" class="axis">${esc(title)}</text>`];
   counts.forEach((c, b) => {
@@ -373,7 +366,7 @@ function histogram(
     );
   }
   parts.push(
-    `<line x1="${left}" y1="${height - bottom}" x2="${width - 10}" y2="${height - bottom}" stroke="#555"/>`,
+    `<line x1="${left}" y1="${height - bottom}" x2="${width - right}" y2="${height - bottom}" stroke="#555"/>`,
     `<text x="${(left + width) / 2}" y="${height - 6}" text-anchor="middle" class="tick">${esc(unit)} per deal (log scale)</text>`,
     `<text x="${left - 6}" y="${top + 8}" text-anchor="end" class="tick">${n(most)}</text>`,
     `<text x="${left - 6}" y="${height - bottom}" text-anchor="end" class="tick">0</text>`,
@@ -421,7 +414,7 @@ ${histogram(rows, (d) => d.positions, "positions", "positions per deal")}
 <p class="key"><span style="background:${COLOURS.solved}"></span>solved<span style="background:${COLOURS.unsolvable}"></span>impossible<span style="background:${COLOURS.unknown}"></span>unknown</p>
 <h3>Hardest deals</h3>
 <table><tr><th class="num">deal</th><th>outcome</th><th class="num">positions</th><th class="num">ms</th></tr>
-${r.hardest.map((h) => `<tr><td class="num">${h.deal}</td><td>${esc(h.outcome)}</td><td class="num">${n(h.positions)}</td><td class="num">${h.ms}</td></tr>`).join("\n")}
+${r.hardest.map((h) => `<tr><td class="num">${h.deal}</td><td>${esc(h.outcome)}</td><td class="num">${n(h.positions)}</td><td class="num">${h.ms >= 100 ? n(Math.round(h.ms)) : h.ms}</td></tr>`).join("\n")}
 </table>
 <h3>Impossible deals (${n(r.impossible.length)})</h3>
 <p class="deals">${r.impossible.length ? r.impossible.join(", ") : "none"}</p>
