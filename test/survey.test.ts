@@ -50,15 +50,29 @@ describe("tsol survey", () => {
   it("resumes after SIGKILL at random moments with the results of an uninterrupted run", async () => {
     const db = join(dir, "killed.db");
     const random = mulberry32(20261126);
+    const stored = () => (existsSync(db) ? storedResults(db).length : 0);
     let partial = 0;
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < 8 && partial < 3; attempt++) {
+      const before = stored();
       const running = start([...SURVEY, "--db", db]);
-      // Thread start-up takes about a second, the whole range a few more: kill anywhere in it.
-      await sleep(300 + Math.floor(random() * 3500));
+      if (attempt % 2 === 0) {
+        // Any moment from the start: threads starting, the first deals, or later.
+        await sleep(200 + Math.floor(random() * 2500));
+      } else {
+        // A moment after this run stored its first batch (a loaded machine may take seconds to get there).
+        for (
+          let waited = 0;
+          stored() <= before && running.child.exitCode === null && waited < 60_000;
+          waited += 50
+        ) {
+          await sleep(50);
+        }
+        await sleep(Math.floor(random() * 400));
+      }
       running.child.kill("SIGKILL");
       const result = await running.done;
       if (result.signal !== "SIGKILL") break; // it finished first
-      const done = existsSync(db) ? storedResults(db).length : 0;
+      const done = stored();
       if (done > 0 && done < COUNT) partial++;
     }
     // At least one kill fell in the middle of the run, with results stored and others still to do.
