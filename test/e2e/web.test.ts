@@ -151,8 +151,9 @@ async function cardsOutOfView(): Promise<string[]> {
 async function stackingProblems(): Promise<string[]> {
   return page.evaluate<string[]>(`(() => {
     const out = [];
-    // A card in flight is drawn above the table until it lands; the others keep the position's order.
-    const moving = new Set(document.getAnimations().filter((a) => a.playState === 'running' && a.effect && a.effect.target && a.effect.target.classList.contains('card') && a.effect.getTiming().iterations !== Infinity).map((a) => a.effect.target));
+    // A card in flight is drawn above the table until it lands; the others keep the position's order. A card
+    // waiting to fly (an animation still in its delay) is not in flight: it must keep its place in the stack.
+    const moving = new Set(document.getAnimations().filter((a) => a.playState === 'running' && a.effect && a.effect.target && a.effect.target.classList.contains('card') && a.effect.getTiming().iterations !== Infinity && Number(a.currentTime) >= Number(a.effect.getTiming().delay || 0)).map((a) => a.effect.target));
     const piles = new Map();
     for (const e of document.querySelectorAll('.card')) {
       const list = piles.get(e.dataset.pile) || [];

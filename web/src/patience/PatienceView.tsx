@@ -370,6 +370,12 @@ export function PatienceView({
         <span className="stat">
           <span className="stat-label">Moves</span> <span data-testid="moves">{session.moveCount}</span>
         </span>
+        {game.score && (
+          <span className="stat">
+            <span className="stat-label">Score</span>{" "}
+            <span data-testid="score">{game.score(controller.state)}</span>
+          </span>
+        )}
         <span className="stat">
           <span className="stat-label">Time</span>{" "}
           <span data-testid="time">{formatDuration(controller.elapsedMs())}</span>

@@ -324,6 +324,7 @@ export class PatienceController {
       played: this.played,
     };
     writeStored(this.env.store, KEYS.save(this.game.id), stored);
+    if (this.inProgress) this.stats.progress(this.info(), this.elapsedMs(), this.session.moveCount);
   }
 
   private info(): GameInfo {
