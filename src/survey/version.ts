@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -14,6 +14,12 @@ const COMMON_ENTRIES = [
   "src/games/patience/verify.ts",
   "src/survey/thread.ts",
 ];
+
+/**
+ * The registry lists every game: following it would make each game's version change with every other game's code.
+ * The game's own module is an entry instead, so the registry is neither hashed nor followed.
+ */
+const BOUNDARY = new Set(["src/games/registry.ts"]);
 
 /** Relative imports of a TypeScript file: static, re-exports and dynamic (a solver loaded lazily). */
 function relativeImports(text: string): string[] {
@@ -30,17 +36,21 @@ export function sourceClosure(entries: readonly string[]): string[] {
   const todo = entries.map((e) => resolve(ROOT, e));
   while (todo.length) {
     const file = todo.pop() as string;
-    if (seen.has(file) || !existsSync(file)) continue;
+    if (seen.has(file) || !existsSync(file) || BOUNDARY.has(relative(ROOT, file).replace(/\\/g, "/")))
+      continue;
     seen.add(file);
     for (const spec of relativeImports(readFileSync(file, "utf8"))) todo.push(resolve(dirname(file), spec));
   }
   return [...seen].map((f) => relative(ROOT, f).replace(/\\/g, "/")).sort();
 }
 
-/** The entry file of a game's module: src/games/<id>/index.ts, else the registry (every game). */
-function gameEntry(game: string): string {
+/** The entry file of a game's module: src/games/<id>/index.ts, else every game's folder (src/games). */
+function gameEntries(game: string): string[] {
   const own = join("src/games", game, "index.ts");
-  return existsSync(join(ROOT, own)) ? own : "src/games/registry.ts";
+  if (existsSync(join(ROOT, own))) return [own];
+  return readdirSync(join(ROOT, "src/games"))
+    .map((dir) => join("src/games", dir, "index.ts"))
+    .filter((entry) => existsSync(join(ROOT, entry)));
 }
 
 const PACKAGE_VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string })
@@ -58,7 +68,7 @@ export function solverVersion(game: string): string {
   const known = cache.get(game);
   if (known) return known;
   const hash = createHash("sha256");
-  for (const file of sourceClosure([gameEntry(game), ...COMMON_ENTRIES])) {
+  for (const file of sourceClosure([...gameEntries(game), ...COMMON_ENTRIES])) {
     hash.update(file);
     hash.update("\0");
     hash.update(readFileSync(join(ROOT, file), "utf8").replace(/\r\n/g, "\n"));
