@@ -268,6 +268,38 @@ describe("PackedPosition", () => {
     }
   });
 
+  it("encodes its key a word at a time exactly as encodeBytes writes it, through moves and decodes", () => {
+    const out = new Int32Array(4096);
+    const words = (pos: PackedPosition) => {
+      const w = new Uint32Array(pos.keyWords);
+      pos.encode(w);
+      return Array.from(new Uint8Array(w.buffer)).join(",");
+    };
+    for (const rules of VARIANTS) {
+      for (const state of randomPositions(rules, 2, 50)) {
+        const pos = new PackedPosition(state.rules);
+        pos.load(state);
+        expect(words(pos)).toBe(key(pos));
+        const n = pos.generate(GEN_ALL, out, 0);
+        for (let k = 0; k < n; k++) {
+          pos.apply(out[k]);
+          expect(words(pos)).toBe(key(pos));
+          const raw = new Uint32Array(pos.rawWords);
+          pos.encodeRaw(raw, 0);
+          const copy = new PackedPosition(state.rules);
+          copy.decodeRaw(raw, 0);
+          expect(words(copy)).toBe(key(pos));
+          pos.undo(out[k]);
+        }
+      }
+    }
+    for (const state of kingAlbertPositions(6, 60)) {
+      const pos = new PackedPosition(state.rules);
+      pos.load(state);
+      expect(words(pos)).toBe(key(pos));
+    }
+  });
+
   it("gives the same key and hash whatever the order of cascades and cells", () => {
     const random = mulberry32(99);
     for (const state of randomPositions({ cells: 6 }, 5, 40)) {

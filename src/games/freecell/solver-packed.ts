@@ -123,6 +123,9 @@ export const FORCE_ALL = 2;
 
 const KINDS: PlaceKind[] = ["cascade", "cell", "foundation"];
 
+/** Whether the machine stores a word's low byte first (encode assembles a key's bytes into words). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 const ZOBRIST = zobristWords(CASCADE_STRIDE * 52 + 52, 0x5eed1234);
 const CELL_KEYS = ZOBRIST.subarray(CASCADE_STRIDE * 52);
 /** A second, independent set of keys: with the first, a 64-bit hash. */
@@ -210,7 +213,13 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   private readonly cards32: Uint32Array;
   /** The words that hold `len` and then `cells`, copied whole into a raw record. */
   private readonly header32: Uint32Array;
+  /** The non-empty cascades in the order of their bottom cards (the canonical order), `orderCount` of them. */
   private readonly order: Int32Array;
+  private orderCount = 0;
+  /** Whether a cascade was emptied or begun since `order` was sorted. */
+  private orderStale = true;
+  /** Scratch for encode: the cells' cards in increasing order. */
+  private readonly sortedCells = new Uint8Array(16);
   /** Scratch for generate: the top card of each cascade, -1 when empty. */
   private readonly tops: Int16Array;
   /** Scratch for generateSearch: the cascade each top card is on, -1 for other cards (left all -1). */
@@ -294,6 +303,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     const r = c >> 2;
     if (h === 0) {
       this.minRank[at] = r;
+      this.orderStale = true;
     } else {
       const low = this.minRank[at - 1];
       if (r > low) {
@@ -312,7 +322,8 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     const at = i * CASCADE_STRIDE + h;
     const c = this.cards[at];
     this.where[c] = -1;
-    if (h > 0 && c >> 2 > this.minRank[at - 1]) this.disorder--;
+    if (h === 0) this.orderStale = true;
+    else if (c >> 2 > this.minRank[at - 1]) this.disorder--;
     this.colHash[i] ^= ZOBRIST[h * 52 + c];
     this.colHash2[i] ^= ZOBRIST2[h * 52 + c];
     return c;
@@ -921,8 +932,10 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
    * then 253, then the cards in cells in increasing order, then 255 to the end. The foundations follow from
    * the cards that are missing.
    */
-  encodeBytes(out: Uint8Array): void {
-    const { order, cards, len, cells } = this;
+  /** Sorts the non-empty cascades by bottom card when a cascade was emptied or begun since the last sort. */
+  private sortOrder(): void {
+    if (!this.orderStale) return;
+    const { order, cards, len } = this;
     let k = 0;
     for (let i = 0; i < this.cascadeCount; i++) {
       if (len[i] === 0) continue;
@@ -934,6 +947,14 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       }
       order[p] = i;
     }
+    this.orderCount = k;
+    this.orderStale = false;
+  }
+
+  encodeBytes(out: Uint8Array): void {
+    const { order, cards, len, cells } = this;
+    this.sortOrder();
+    const k = this.orderCount;
     let at = 0;
     for (let o = 0; o < k; o++) {
       const base = order[o] * CASCADE_STRIDE;
@@ -990,6 +1011,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
    */
   private recount(): void {
     const { cards, len, colHash, colHash2, cells, found, where, minRank } = this;
+    this.orderStale = true;
     found[0] = found[1] = found[2] = found[3] = 13;
     where.fill(-1);
     let disorder = 0;
@@ -1072,11 +1094,72 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
 
   /** The canonical key (see encodeBytes) into `out`'s words. */
   encode(out: Uint32Array): void {
-    if (out !== this.encodeTarget) {
-      this.encodeTarget = out;
-      this.encodeView = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+    if (!LITTLE_ENDIAN) {
+      if (out !== this.encodeTarget) {
+        this.encodeTarget = out;
+        this.encodeView = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+      }
+      this.encodeBytes(this.encodeView);
+      return;
     }
-    this.encodeBytes(this.encodeView);
+    // encodeBytes' bytes, assembled four at a time: each cascade's cards are read a word at a time (a cascade
+    // starts on a word) and shifted into place after the bytes before them.
+    const { order, cards32, len, cells } = this;
+    this.sortOrder();
+    let w = 0;
+    let acc = 0;
+    let shift = 0;
+    for (let o = 0; o < this.orderCount; o++) {
+      const i = order[o];
+      const n = len[i];
+      let from = i * (CASCADE_STRIDE >> 2);
+      const full = from + (n >> 2);
+      if (shift === 0) {
+        while (from < full) out[w++] = cards32[from++];
+      } else {
+        const back = 32 - shift;
+        while (from < full) {
+          const x = cards32[from++];
+          out[w++] = acc | (x << shift);
+          acc = x >>> back;
+        }
+      }
+      // The last cards of the cascade, then the 254 after it.
+      const rest = n & 3;
+      const tail = rest === 0 ? 254 : (cards32[from] & ((1 << (rest * 8)) - 1)) | (254 << (rest * 8));
+      const bytes = rest + 1;
+      acc |= tail << shift;
+      shift += bytes * 8;
+      if (shift >= 32) {
+        out[w++] = acc;
+        shift -= 32;
+        acc = shift === 0 ? 0 : tail >>> (bytes * 8 - shift);
+      }
+    }
+    // 253, then the cells in increasing order, then 255 to the end.
+    const sorted = this.sortedCells;
+    let m = 0;
+    for (let j = 0; j < this.cellCount; j++) {
+      const c = cells[j];
+      if (c === NO_CARD) continue;
+      let p = m++;
+      while (p > 0 && sorted[p - 1] > c) {
+        sorted[p] = sorted[p - 1];
+        p--;
+      }
+      sorted[p] = c;
+    }
+    for (let q = -1; q < m; q++) {
+      acc |= (q < 0 ? 253 : sorted[q]) << shift;
+      shift += 8;
+      if (shift === 32) {
+        out[w++] = acc;
+        acc = 0;
+        shift = 0;
+      }
+    }
+    if (shift !== 0) out[w++] = acc | (0xffffffff << shift);
+    while (w < this.keyWords) out[w++] = 0xffffffff;
   }
 
   /** Loads a position from a key `encode` wrote at word `at` of `words`. */
