@@ -35,9 +35,9 @@ const SETTINGS_ERRORS = new Set([
  * Starts a thread running src/survey/thread.ts. Worker threads do not inherit tsx's loader, so a small
  * JavaScript bootstrap registers tsx in the thread before importing the TypeScript file.
  */
-function startSurveyThread(): Worker {
+function startSurveyThread(file: URL): Worker {
   const tsx = import.meta.resolve("tsx/esm/api");
-  const script = new URL("./thread.ts", import.meta.url).href;
+  const script = file.href;
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script)}); });`;
   return new Worker(bootstrap, { eval: true });
 }
@@ -65,12 +65,16 @@ export class SurveyThreads {
   private nextId = 1;
   private closed = false;
 
-  constructor(readonly size: number) {
+  constructor(
+    readonly size: number,
+    /** The thread's script: the survey thread, or a stand-in in tests. */
+    private readonly script = new URL("./thread.ts", import.meta.url),
+  ) {
     for (let i = 0; i < size; i++) this.slots.push(this.start());
   }
 
   private start(): Slot {
-    const slot: Slot = { worker: startSurveyThread(), pending: new Map() };
+    const slot: Slot = { worker: startSurveyThread(this.script), pending: new Map() };
     let why = "";
     slot.worker.on("message", (answer: SurveyAnswer) => {
       const waiting = slot.pending.get(answer.id);
@@ -226,10 +230,11 @@ export async function solveDeals(
         pumping = true;
         try {
           while (!failed && inFlight < window) {
-            const retry = again.shift();
-            if (retry) {
-              launch(retry);
-              continue;
+            // A deal whose thread died goes alone, so that if it is the one that kills threads, no other deal dies
+            // with it a second time.
+            if (again.length) {
+              if (inFlight === 0) launch(again.shift() as { deal: number; deaths: number });
+              break;
             }
             if (exhausted || options.signal?.aborted) break;
             const item = await iterator.next();
