@@ -68,13 +68,17 @@ async function coldLoads(browser: Browser, url: string): Promise<{ page: number[
 }
 
 /** Waits for the verdict of the position after `moves` moves; its latency as the page measured it. */
-async function verdictAfter(page: Page, moves: number): Promise<{ ms: number; status: string }> {
+async function verdictAfter(
+  page: Page,
+  moves: number,
+): Promise<{ ms: number; search: number; status: string }> {
   const verdict = page.locator(
     `[data-testid="verdict"][data-moves="${moves}"][data-shown-ms]:not([data-status="checking"])`,
   );
   await verdict.waitFor({ timeout: 60_000 });
   return {
     ms: Number(await verdict.getAttribute("data-shown-ms")),
+    search: Number(await verdict.getAttribute("data-search-ms")),
     status: (await verdict.getAttribute("data-status")) ?? "?",
   };
 }
@@ -107,6 +111,8 @@ async function main(): Promise<void> {
     const onSolution: number[] = [];
     const outcomes: Record<string, number> = {};
     const derivedOff: number[] = [];
+    const freshSearch: number[] = [];
+    const offSearch: number[] = [];
     for (let n = 1; n <= DEALS; n++) {
       await page.fill("#deal-number", String(n));
       await page.press("#deal-number", "Enter");
@@ -114,6 +120,7 @@ async function main(): Promise<void> {
       const session: AnySession = Session.deal(freecell, n, freecell.rules.make({}), "microsoft", "safe");
       const first = await verdictAfter(page, 0);
       fresh.push(first.ms);
+      freshSearch.push(first.search);
       outcomes[first.status] = (outcomes[first.status] ?? 0) + 1;
       if (freecell.isWon(session.state)) continue;
       // A move drawn at random among the legal ones.
@@ -124,6 +131,7 @@ async function main(): Promise<void> {
       await play(page, text);
       const off = await verdictAfter(page, session.moveCount);
       offSolution.push(off.ms);
+      offSearch.push(off.search);
       if (off.ms < 20) derivedOff.push(off.ms);
       // Then the solution's next move, as a player following the hint.
       if (off.status !== "winnable") continue;
@@ -154,8 +162,9 @@ async function main(): Promise<void> {
         solutionMove: summary(onSolution),
         all: summary(moves),
         under20ms: derivedOff.length,
+        randomMoveSearch: summary(offSearch),
       },
-      statusOnFreshDealMs: { ...summary(fresh), outcomes },
+      statusOnFreshDealMs: { ...summary(fresh), outcomes, search: summary(freshSearch) },
       tetris: { drawMs, fps },
     };
     const row = (name: string, s: { n: number; median: number; p90: number; worst: number }) =>
@@ -170,7 +179,9 @@ async function main(): Promise<void> {
     row(`status after a random legal move, deals 1..${DEALS}`, result.statusAfterMoveMs.randomMove);
     row(`status after the solution's move, deals 1..${DEALS}`, result.statusAfterMoveMs.solutionMove);
     row("status after a move, both kinds", result.statusAfterMoveMs.all);
+    row("  of which the solver's search in the worker", result.statusAfterMoveMs.randomMoveSearch);
     row("status of a fresh deal", result.statusOnFreshDealMs);
+    row("  of which the solver's search in the worker", result.statusOnFreshDealMs.search);
     console.log(`random moves answered in under 20 ms: ${derivedOff.length} of ${offSolution.length}`);
     console.log(`fresh deals: ${JSON.stringify(outcomes)}; tetris frame: draw ${drawMs} ms, ${fps} frames/s`);
     console.log(JSON.stringify(result));

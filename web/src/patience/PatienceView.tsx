@@ -144,6 +144,7 @@ export function PatienceView({
     if (el.dataset.shownFor === String(controller.change.seq)) return;
     el.dataset.shownFor = String(controller.change.seq);
     el.dataset.shownMs = String(Math.round(performance.now() - controller.lastMoveAt));
+    el.dataset.searchMs = String(Math.round(controller.verdictSearchMs));
   });
 
   const dialogOpen = blocked || controller.confirm !== null || prompt || celebrating !== null;
@@ -415,6 +416,11 @@ export function PatienceView({
         layout={layout}
         animate={settings.animation && !reducedMotion()}
         back={settings.back}
+        state={controller.state}
+        seq={controller.change.seq}
+        selection={controller.selection}
+        hint={controller.hint}
+        busy={controller.dealing || controller.solving}
       />
 
       {celebrating !== null && (

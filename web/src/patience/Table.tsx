@@ -1,5 +1,6 @@
 import {
   type KeyboardEvent,
+  memo,
   type MouseEvent as ReactMouseEvent,
   type PointerEvent as ReactPointerEvent,
   useEffect,
@@ -80,17 +81,25 @@ const isArrow = (key: string) =>
  * a real position, so a card never shows above the cards that cover it. Drag, click, double-click and the keys
  * all go to the controller, which asks the engine what they mean.
  */
-export function Table({
-  controller,
-  layout,
-  animate,
-  back,
-}: {
+/**
+ * What the table draws, besides the controller: the view passes these so that a change the table does not show
+ * (the verdict, the clock, a notice) does not draw it again.
+ */
+interface TableProps {
   controller: PatienceController;
   layout: GameLayout;
   animate: boolean;
   back: CardBack;
-}) {
+  state: unknown;
+  seq: number;
+  selection: PatienceController["selection"];
+  hint: PatienceController["hint"];
+  busy: boolean;
+}
+
+export const Table = memo(TableView);
+
+function TableView({ controller, layout, animate, back }: TableProps) {
   const game = controller.game;
   const wrapRef = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ w: 0, h: 0 });

@@ -255,9 +255,9 @@ describe("the patience controller", () => {
     expect(env.requests.length).toBe(asked);
   });
 
-  it("answers at once a move off the solution when the old solution still wins around it", async () => {
+  it("works a slow verdict out from the last solution around a move off it, before the worker answers", async () => {
     let derived = 0;
-    let searched = 0;
+    let tried = 0;
     for (let n = 1; n <= 12; n++) {
       const { controller, env } = await dealt(freecell, n);
       if (controller.verdict.status !== "winnable") continue;
@@ -266,16 +266,24 @@ describe("the patience controller", () => {
         .legalMoves(controller.state)
         .find((m) => freecell.notation.format(controller.state, m) !== best);
       if (off === undefined) continue;
-      const asked = env.requests.length;
       controller.play(off);
-      if (env.requests.length === asked) {
+      // Known at once (the same position to the rules as one on the solution): nothing to work out.
+      if ((controller.verdict.status as string) !== "checking") {
+        await settle(env);
+        continue;
+      }
+      tried++;
+      // The worker has not answered yet (it answers on a later turn of the event loop): the timer's fallback.
+      env.runTimers();
+      if ((controller.verdict.status as string) !== "checking") {
         derived++;
-        expect(["winnable", "not winnable"]).toContain(controller.verdict.status);
-      } else searched++;
+        expect(controller.verdict.status).toBe("winnable");
+      }
       await settle(env);
+      expect(["winnable", "not winnable", "unknown"]).toContain(controller.verdict.status);
     }
+    expect(tried).toBeGreaterThan(3);
     expect(derived).toBeGreaterThan(0);
-    expect(derived + searched).toBeGreaterThan(5);
   });
 
   it("greets an impossible deal honestly, and flags the move that loses a winnable game", async () => {

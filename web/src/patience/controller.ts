@@ -108,6 +108,9 @@ const SOLVE_BUDGET_MS = 20_000;
 const HINT_BUDGET_MS = 8_000;
 const PICK_BUDGET_MS = 20_000;
 const SOLVE_STEP_MS = 300;
+/** How long the status waits for the worker before it works the verdict out from the last solution. */
+const DERIVE_AFTER_MS = 30;
+const SAVE_AFTER_MS = 100;
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** A sentence: a capital first, a full stop last. */
@@ -172,6 +175,8 @@ export class PatienceController {
   verdict: Verdict = { status: "checking", detail: "The solver is looking at this position." };
   /** Milliseconds from the last move to its verdict, when it came (for the bench). */
   verdictLatencyMs: number | null = null;
+  /** Of which the solver's own search in the worker (0 when the verdict was known or derived). */
+  verdictSearchMs = 0;
   solving = false;
   dealing = false;
   /** Index of the turn that lost a winnable position, when flagged. */
@@ -185,6 +190,8 @@ export class PatienceController {
   private runningSince: number | null = null;
   private movedAt = 0;
   private solveTimer: unknown = null;
+  private deriveTimer: unknown = null;
+  private saveTimer: unknown = null;
   private hintMoves: unknown[] = [];
   private hintBest = false;
   private readonly listeners = new Set<() => void>();
@@ -315,7 +322,21 @@ export class PatienceController {
     }
   }
 
+  /**
+   * Saves a little later: a move's save (and its statistics) never stands between the move and its verdict on
+   * the page. Saves come together; leaving the page saves at once.
+   */
+  private saveSoon(): void {
+    if (this.saveTimer !== null) return;
+    this.saveTimer = this.env.setTimer(() => {
+      this.saveTimer = null;
+      this.save();
+    }, SAVE_AFTER_MS);
+  }
+
   save(): void {
+    if (this.saveTimer !== null) this.env.clearTimer(this.saveTimer);
+    this.saveTimer = null;
     const stored: StoredGame = {
       version: 2,
       save: this.session.toSave(),
@@ -541,8 +562,9 @@ export class PatienceController {
       tone: "info",
     };
     this.env.sound("deal");
-    this.save();
+    this.movedAt = this.env.clock();
     this.refreshVerdict();
+    this.save();
     this.emit();
   }
 
@@ -566,8 +588,9 @@ export class PatienceController {
       tone: "info",
     };
     this.env.sound("deal");
-    this.save();
+    this.movedAt = this.env.clock();
     this.refreshVerdict();
+    this.save();
     this.emit();
   }
 
@@ -608,8 +631,8 @@ export class PatienceController {
       moveOutline(this.game, turn.before, turn.move).to?.kind === "foundation" || turn.auto.length > 0;
     this.env.sound(home ? "home" : "move");
     if (this.session.isWon()) this.won();
-    this.save();
     this.refreshVerdict(turn);
+    this.saveSoon();
     this.emit();
     return true;
   }
@@ -680,8 +703,8 @@ export class PatienceController {
     }
     this.env.sound("move");
     if (kind === "redo" && this.session.isWon()) this.won();
-    this.save();
     this.refreshVerdict(kind === "redo" ? turn : undefined);
+    this.saveSoon();
     this.emit();
   }
 
@@ -1071,11 +1094,14 @@ export class PatienceController {
     }
     this.verdict = verdictOf(analysis);
     this.verdictLatencyMs = this.env.clock() - this.movedAt;
+    this.verdictSearchMs = analysis.source === "search" ? analysis.ms : 0;
     this.checkLosing();
   }
 
   /** The live status: at once from what is known, else from the worker within the settings' budget. */
   refreshVerdict(turn?: AnyTurn): void {
+    if (this.deriveTimer !== null) this.env.clearTimer(this.deriveTimer);
+    this.deriveTimer = null;
     if (this.session.isWon()) {
       this.verdict = { status: "won", detail: "Every card is home." };
       this.verdictLatencyMs = this.env.clock() - this.movedAt;
@@ -1090,6 +1116,19 @@ export class PatienceController {
     }
     this.verdict = { status: "checking", detail: "The solver is looking at this position." };
     this.verdictLatencyMs = null;
+    if (turn) {
+      // A search usually answers within a few milliseconds; when it is slow, the old solution is tried around
+      // the move meanwhile (on this thread, while the worker searches on its own).
+      const policy = this.policy;
+      const timer = this.env.setTimer(() => {
+        if (this.session.state !== state || this.verdict.status !== "checking") return;
+        const derived = this.env.solver.derive(this.game, turn, policy);
+        if (!derived) return;
+        this.setVerdict(derived);
+        this.emit();
+      }, DERIVE_AFTER_MS);
+      this.deriveTimer = timer;
+    }
     this.env.solver
       .analyse(this.game, state, this.policy, budget, "status")
       .then((analysis) => {

@@ -36,7 +36,7 @@ export interface Picked {
 
 /** What the controller needs of the solver: a cache it can read at once, searches, and picks of deals. */
 export interface SolverPort {
-  /** The verdict for a position, when known or derivable from the turn that reached it, at once. */
+  /** The verdict for a position, when known (or lost after the lost position the turn left), at once. */
   known(
     game: AnyPatienceGame,
     state: State,
@@ -50,6 +50,8 @@ export interface SolverPort {
     budgetMs: number,
     purpose: Purpose,
   ): Promise<Analysis>;
+  /** The verdict after a turn off a known solution, worked out from it on the engine (a few replays). */
+  derive(game: AnyPatienceGame, turn: Turn<State, unknown>, policy: AutoPolicy): Analysis | undefined;
   pick(
     game: AnyPatienceGame,
     rules: unknown,
@@ -117,6 +119,10 @@ export class SolverClient implements SolverPort {
     turn?: Turn<State, unknown>,
   ): Analysis | undefined {
     return turn ? this.cache.after(game, turn, policy) : this.cache.get(game, state, policy);
+  }
+
+  derive(game: AnyPatienceGame, turn: Turn<State, unknown>, policy: AutoPolicy): Analysis | undefined {
+    return this.cache.repair(game, turn, policy);
   }
 
   /** Whether a search is running or waiting. */

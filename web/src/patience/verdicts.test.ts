@@ -71,7 +71,7 @@ describe("the verdict cache", () => {
       cache.put(freecell, start, "safe", analysis(turns));
       for (const move of freecell.legalMoves(start)) {
         const turn = playTurn(freecell, start, move, "safe");
-        const known = cache.after(freecell, turn, "safe");
+        const known = cache.repair(freecell, turn, "safe");
         if (!known) continue;
         expect(known.result).toBe("solved");
         // Turns are given only for the very layout they were found for (a symmetric one keeps the verdict).

@@ -106,8 +106,8 @@ export class VerdictCache {
   }
 
   /**
-   * The verdict after a turn, without a search when it can be derived from the position before it; undefined
-   * when only a search can tell.
+   * The verdict after a turn when it is known at once: the position's own, or lost after a lost position;
+   * undefined otherwise.
    */
   after(game: AnyPatienceGame, turn: AnyTurn, policy: AutoPolicy): Analysis | undefined {
     const hit = this.get(game, turn.after, policy);
@@ -124,7 +124,20 @@ export class VerdictCache {
         source: "lost",
       });
     }
-    if (before.result !== "solved" || before.fits === false) return undefined;
+    return undefined;
+  }
+
+  /**
+   * The verdict after a turn off a known solution, worked out on the engine: the old solution replayed around
+   * the move (the move taken out of it, or the moves that no longer fit skipped), or the move taken back and the
+   * old solution played. Undefined when neither wins. It costs a few replays, so it is tried only when a search
+   * is slow to answer.
+   */
+  repair(game: AnyPatienceGame, turn: AnyTurn, policy: AutoPolicy): Analysis | undefined {
+    const hit = this.get(game, turn.after, policy);
+    if (hit) return hit;
+    const before = this.get(game, turn.before, policy);
+    if (before?.result !== "solved" || before.fits === false) return undefined;
     const line = replayTurns(game, turn.before, before.turns, policy);
     if (!line) return undefined;
     const played = JSON.stringify(turn.move);
