@@ -442,13 +442,17 @@ describe("FreeCell in the browser", () => {
     const focus = await style(".card:focus");
     expect(focus.outline).toBe("dashed");
     expect(focus.shadow).not.toContain("255, 202, 40");
-    // Pick up a card of another pile with the mouse: selected, not focused-looking.
-    await page.keyboard.press("ArrowRight");
+    // Enter picks the focused card up; the focus then moves on to the next pile: one card selected, one focused.
     await page.keyboard.press("Enter");
     await page.waitForSelector(".card.selected");
-    await page.mouse.click(5, 5);
-    const picked = await style(".card.selected");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => page.locator(".card:focus:not(.selected)").count()).toBe(1);
+    const picked = await style(".card.selected:not(:focus)");
     expect(picked.shadow).toContain("255, 202, 40");
+    expect(picked.outline).toBe("none");
+    const other = await style(".card:focus");
+    expect(other.outline).toBe("dashed");
+    expect(other.shadow).not.toContain("255, 202, 40");
     await shot(page, "freecell-focus-and-selection");
     const covered = await page.locator('.card[aria-label*="covered"]').first().getAttribute("tabindex");
     expect(covered).toBe("-1");

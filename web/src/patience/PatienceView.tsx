@@ -303,11 +303,6 @@ export function PatienceView({
           >
             Hint
           </button>
-          {controller.hint?.kind === "move" && (
-            <button type="button" className="accent" onClick={() => controller.playHint()}>
-              Play it
-            </button>
-          )}
           <button
             type="button"
             className={controller.solving ? "stop" : ""}
@@ -331,6 +326,16 @@ export function PatienceView({
               </button>
             );
           })}
+          {/* Always in its place (hidden when there is no hint), so showing a hint never moves the table. */}
+          <button
+            type="button"
+            className={`accent${controller.hint?.kind === "move" ? "" : " unseen"}`}
+            onClick={() => controller.playHint()}
+            aria-hidden={controller.hint?.kind !== "move"}
+            tabIndex={controller.hint?.kind === "move" ? 0 : -1}
+          >
+            Play it
+          </button>
         </div>
         <form
           className="moves-form"

@@ -462,6 +462,7 @@ function TableView({ controller, layout, animate, back }: TableProps) {
           const id = pileId(view.ref);
           const empty = view.cards.length === 0;
           const classes = ["slot", `slot-${view.ref.kind}`];
+          if (!empty) classes.push("filled");
           if (hint && id === hintTo && empty) classes.push(`${hintClass}-to`);
           if (hint && id === hintFrom && empty) classes.push(`${hintClass}-from`);
           if (sel && samePile(sel.from, view.ref)) classes.push("source");
