@@ -48,6 +48,11 @@ export class BestFirst<S, M, W> {
     /** The move set `generate` is asked for. */
     readonly mode: number,
     readonly weights: W,
+    /**
+     * Whether running out of positions proves that no win exists: a search keyed on whole keys whose moves are
+     * not all the moves (a subset, or a streamliner's) keeps whole keys for their size only and proves nothing.
+     */
+    readonly proves: boolean = exact,
   ) {
     this.packedAt = exact ? 0 : 1;
     this.dataAt = this.packedAt + (exact ? domain.keyWords : domain.rawWords);
@@ -59,7 +64,7 @@ export class BestFirst<S, M, W> {
 
   /** Whether running out of positions proves that no win exists. */
   get complete(): boolean {
-    return this.exact;
+    return this.exact && this.proves;
   }
 
   get positions(): number {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../cards/random.ts";
+import { BestFirst } from "../../search/best-first.ts";
 import { KING_ALBERT_RULES } from "../king-albert/index.ts";
 import { dealSeeded } from "./deal.ts";
 import { dealFreeCell } from "./index.ts";
@@ -268,27 +269,33 @@ describe("PackedPosition", () => {
     }
   });
 
-  it("encodes its key a word at a time exactly as encodeBytes writes it, through moves and decodes", () => {
+  it("keeps its key (what each card lies on) and hashes up to date as cards move, and decodes it", () => {
     const out = new Int32Array(4096);
     const words = (pos: PackedPosition) => {
       const w = new Uint32Array(pos.keyWords);
       pos.encode(w);
-      return Array.from(new Uint8Array(w.buffer)).join(",");
+      return w;
+    };
+    const check = (pos: PackedPosition) => {
+      const fresh = new PackedPosition(pos.rules);
+      fresh.load(pos.toState());
+      const w = words(pos);
+      expect(Array.from(w)).toEqual(Array.from(words(fresh)));
+      expect([pos.hash(), pos.hash2()]).toEqual([fresh.hash(), fresh.hash2()]);
+      const decoded = new PackedPosition(pos.rules);
+      decoded.decode(w, 0);
+      expect(key(decoded)).toBe(key(pos));
+      expect(Array.from(decoded.found)).toEqual(Array.from(pos.found));
     };
     for (const rules of VARIANTS) {
       for (const state of randomPositions(rules, 2, 50)) {
         const pos = new PackedPosition(state.rules);
         pos.load(state);
-        expect(words(pos)).toBe(key(pos));
+        check(pos);
         const n = pos.generate(GEN_ALL, out, 0);
         for (let k = 0; k < n; k++) {
           pos.apply(out[k]);
-          expect(words(pos)).toBe(key(pos));
-          const raw = new Uint32Array(pos.rawWords);
-          pos.encodeRaw(raw, 0);
-          const copy = new PackedPosition(state.rules);
-          copy.decodeRaw(raw, 0);
-          expect(words(copy)).toBe(key(pos));
+          check(pos);
           pos.undo(out[k]);
         }
       }
@@ -296,7 +303,7 @@ describe("PackedPosition", () => {
     for (const state of kingAlbertPositions(6, 60)) {
       const pos = new PackedPosition(state.rules);
       pos.load(state);
-      expect(words(pos)).toBe(key(pos));
+      check(pos);
     }
   });
 
@@ -402,5 +409,29 @@ describe("PackedPosition", () => {
         }
       }
     }
+  });
+});
+
+describe("BestFirst over PackedPosition", () => {
+  it("proves nothing when keyed on whole keys over moves that are not all the moves", () => {
+    const rules = { ...KING_ALBERT_RULES };
+    const weights = { home: 4, disorder: 3, dig: 1, free: 0, empty: 4, depth: 0, under: 0, cramp: 0 };
+    const keyedFast = new BestFirst(
+      new PackedPosition(rules),
+      "fast",
+      true,
+      GEN_FAST | LAZY_RESERVE,
+      weights,
+      false,
+    );
+    const complete = new BestFirst(
+      new PackedPosition(rules),
+      "complete",
+      true,
+      GEN_COMPLETE | LAZY_RESERVE,
+      weights,
+    );
+    expect(keyedFast.complete).toBe(false);
+    expect(complete.complete).toBe(true);
   });
 });

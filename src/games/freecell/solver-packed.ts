@@ -123,28 +123,25 @@ export const FORCE_ALL = 2;
 
 const KINDS: PlaceKind[] = ["cascade", "cell", "foundation"];
 
-/** Whether the machine stores a word's low byte first (encode assembles a key's bytes into words). */
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-
-const ZOBRIST = zobristWords(CASCADE_STRIDE * 52 + 52, 0x5eed1234);
-const CELL_KEYS = ZOBRIST.subarray(CASCADE_STRIDE * 52);
-/** A second, independent set of keys: with the first, a 64-bit hash. */
-const ZOBRIST2 = zobristWords(CASCADE_STRIDE * 52 + 52, 0x2badcafe);
-const CELL_KEYS2 = ZOBRIST2.subarray(CASCADE_STRIDE * 52);
-
 /**
- * The mixes applied to each cascade's hash before the cascades are summed (so the sum does not depend on their
- * order). A cascade's hash is an XOR of keys, and a plain sum of XORs collides whenever two cascades trade
- * equal-height cards with about 2^-16 chance; one xor-shift and one multiply break that. (MurmurHash3's full
- * finaliser did the same at a fifth of the whole search's time.)
+ * What a card lies on, in the canonical key: another card (0..51), or one of these. A position is the
+ * set of these 52 facts, whatever the order of the cascades and cells: the key needs no sorting.
  */
-function mixCascade(x: number): number {
-  return Math.imul(x ^ (x >>> 16), 0x45d9f3b);
+const ON_BOTTOM = 52;
+const ON_CELL = 53;
+const ON_HOME = 54;
+/** The canonical key: what each card lies on, six bits a card, five cards a word. */
+export const KEY_WORDS = 11;
+const FIELD_WORD = new Uint8Array(52);
+const FIELD_SHIFT = new Uint8Array(52);
+for (let c = 0; c < 52; c++) {
+  FIELD_WORD[c] = Math.floor(c / 5);
+  FIELD_SHIFT[c] = (c % 5) * 6;
 }
 
-function mixCascade2(x: number): number {
-  return Math.imul(x ^ (x >>> 15), 0x2c1b3c6d);
-}
+/** Zobrist keys for (card, what it lies on), two independent sets: a 64-bit hash kept up to date by XOR. */
+const ON_KEYS = zobristWords(52 * 64, 0x5eed1234);
+const ON_KEYS2 = zobristWords(52 * 64, 0x2badcafe);
 
 /** Weights of the heuristic (see `score`); lower scores are expanded first. */
 export interface Weights {
@@ -183,12 +180,13 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   readonly len: Uint8Array;
   readonly cells: Uint8Array;
   readonly found: Uint8Array;
-  /** Per cascade: the XOR of a key for each (height, card). */
-  readonly colHash: Uint32Array;
-  readonly colHash2: Uint32Array;
-  /** The sum of the keys of the cards in cells. */
-  cellHash = 0;
-  cellHash2 = 0;
+  /** Per card: what it lies on (a card, ON_BOTTOM, ON_CELL, ON_HOME). */
+  readonly on = new Uint8Array(52);
+  /** The canonical key (see KEY_WORDS), kept up to date as cards move. */
+  private readonly key32 = new Uint32Array(KEY_WORDS);
+  /** The two hashes of the key, kept up to date as cards move. */
+  private h1 = 0;
+  private h2 = 0;
   freeCells = 0;
   emptyCascades = 0;
   /** Cards lying above a lower card of their cascade, kept counted as cards move. */
@@ -203,9 +201,12 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   readonly fromFoundation: boolean;
   /** The cells are a reserve (King Albert): no card goes to them, and an empty one is no free cell. */
   readonly reserve: boolean;
-  /** Bytes of a packed key: every card, a mark after each cascade, a mark before the cells, the cells. */
+  /**
+   * Bytes of the byte key (encodeBytes, for people and tests): every card, a mark after each cascade, a mark
+   * before the cells, the cells.
+   */
   readonly keyBytes: number;
-  readonly keyWords: number;
+  readonly keyWords = KEY_WORDS;
   /** Words of a raw record (encodeRaw): a header of lengths and cells, then each cascade's cards, word-aligned. */
   readonly rawWords: number;
   private readonly headerWords: number;
@@ -218,8 +219,8 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   private orderCount = 0;
   /** Whether a cascade was emptied or begun since `order` was sorted. */
   private orderStale = true;
-  /** Scratch for encode: the cells' cards in increasing order. */
-  private readonly sortedCells = new Uint8Array(16);
+  /** Scratch for decode: the card lying on each card, -1 for none. */
+  private readonly above = new Int8Array(52);
   /** Scratch for generate: the top card of each cascade, -1 when empty. */
   private readonly tops: Int16Array;
   /** Scratch for generateSearch: the cascade each top card is on, -1 for other cards (left all -1). */
@@ -235,8 +236,6 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     this.len = new Uint8Array(this.header32.buffer, 0, this.cascadeCount);
     this.cells = new Uint8Array(this.header32.buffer, lenWords * 4, this.cellCount).fill(NO_CARD);
     this.found = new Uint8Array(4);
-    this.colHash = new Uint32Array(this.cascadeCount);
-    this.colHash2 = new Uint32Array(this.cascadeCount);
     this.where = new Int16Array(52).fill(-1);
     this.minRank = new Uint8Array(this.cascadeCount * CASCADE_STRIDE);
     this.alternate = rules.build === "alternate";
@@ -244,8 +243,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     this.sequenceMoves = rules.sequenceMoves;
     this.fromFoundation = rules.fromFoundation;
     this.reserve = rules.reserve;
-    this.keyWords = Math.ceil((52 + this.cascadeCount + 1) / 4);
-    this.keyBytes = this.keyWords * 4;
+    this.keyBytes = Math.ceil((52 + this.cascadeCount + 1) / 4) * 4;
     this.rawWords = this.headerWords + Math.floor((52 + 3 * this.cascadeCount) / 4);
     this.cards32 = new Uint32Array(this.cards.buffer);
     this.order = new Int32Array(this.cascadeCount);
@@ -253,37 +251,26 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   }
 
   load(state: FreeCellState): void {
-    this.len.fill(0);
-    this.colHash.fill(0);
-    this.colHash2.fill(0);
-    this.cells.fill(NO_CARD);
-    this.cellHash = 0;
-    this.cellHash2 = 0;
-    this.where.fill(-1);
-    this.disorder = 0;
     for (let i = 0; i < this.cascadeCount; i++) {
       const col = state.cascades[i];
-      for (const c of col) this.push(i, c);
+      this.len[i] = col.length;
+      for (let h = 0; h < col.length; h++) this.cards[i * CASCADE_STRIDE + h] = col[h];
     }
-    for (let i = 0; i < this.cellCount; i++) {
-      const c = state.cells[i];
-      if (c !== null) {
-        this.cells[i] = c;
-        this.cellHash = (this.cellHash + CELL_KEYS[c]) >>> 0;
-        this.cellHash2 = (this.cellHash2 + CELL_KEYS2[c]) >>> 0;
-      }
-    }
-    for (let s = 0; s < 4; s++) this.found[s] = state.foundations[s];
-    this.countSpaces();
+    for (let i = 0; i < this.cellCount; i++) this.cells[i] = state.cells[i] ?? NO_CARD;
+    this.recount();
   }
 
-  private countSpaces(): void {
-    let free = 0;
-    for (let i = 0; i < this.cellCount; i++) if (this.cells[i] === NO_CARD) free++;
-    let empty = 0;
-    for (let i = 0; i < this.cascadeCount; i++) if (this.len[i] === 0) empty++;
-    this.freeCells = free;
-    this.emptyCascades = empty;
+  /** Sets what card c lies on, keeping the key and its hashes up to date. */
+  private setOn(c: number, v: number): void {
+    const old = this.on[c];
+    if (old === v) return;
+    this.on[c] = v;
+    const w = FIELD_WORD[c];
+    const shift = FIELD_SHIFT[c];
+    this.key32[w] = (this.key32[w] & ~(63 << shift)) | (v << shift);
+    const z = c << 6;
+    this.h1 ^= ON_KEYS[z | old] ^ ON_KEYS[z | v];
+    this.h2 ^= ON_KEYS2[z | old] ^ ON_KEYS2[z | v];
   }
 
   toState(): FreeCellState {
@@ -304,7 +291,9 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     if (h === 0) {
       this.minRank[at] = r;
       this.orderStale = true;
+      this.setOn(c, ON_BOTTOM);
     } else {
+      this.setOn(c, this.cards[at - 1]);
       const low = this.minRank[at - 1];
       if (r > low) {
         this.disorder++;
@@ -313,8 +302,6 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
         this.minRank[at] = r;
       }
     }
-    this.colHash[i] ^= ZOBRIST[h * 52 + c];
-    this.colHash2[i] ^= ZOBRIST2[h * 52 + c];
   }
 
   private pop(i: number): number {
@@ -324,8 +311,6 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     this.where[c] = -1;
     if (h === 0) this.orderStale = true;
     else if (c >> 2 > this.minRank[at - 1]) this.disorder--;
-    this.colHash[i] ^= ZOBRIST[h * 52 + c];
-    this.colHash2[i] ^= ZOBRIST2[h * 52 + c];
     return c;
   }
 
@@ -344,32 +329,21 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
 
   /** The hash of the position, the same for any order of cascades and of cells. */
   hash(): number {
-    let h = this.cellHash;
-    for (let i = 0; i < this.cascadeCount; i++) h = (h + mixCascade(this.colHash[i])) >>> 0;
-    return h;
+    return this.h1 >>> 0;
   }
 
   /** The value of `hash2` as the last `hashBoth` found it. */
   hash2Value = 0;
 
-  /** `hash()`, with `hash2()` left in `hash2Value`: both in one pass. */
+  /** `hash()`, with `hash2()` left in `hash2Value`. */
   hashBoth(): number {
-    const { colHash, colHash2 } = this;
-    let h = this.cellHash;
-    let g = this.cellHash2;
-    for (let i = 0; i < this.cascadeCount; i++) {
-      h = (h + mixCascade(colHash[i])) >>> 0;
-      g = (g + mixCascade2(colHash2[i])) >>> 0;
-    }
-    this.hash2Value = g;
-    return h;
+    this.hash2Value = this.h2 >>> 0;
+    return this.h1 >>> 0;
   }
 
   /** A second hash, independent of the first. */
   hash2(): number {
-    let h = this.cellHash2;
-    for (let i = 0; i < this.cascadeCount; i++) h = (h + mixCascade2(this.colHash2[i])) >>> 0;
-    return h;
+    return this.h2 >>> 0;
   }
 
   top(i: number): number {
@@ -424,8 +398,6 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     } else if (fromKind === CELL) {
       c = this.cells[fromIndex];
       this.cells[fromIndex] = NO_CARD;
-      this.cellHash = (this.cellHash - CELL_KEYS[c]) >>> 0;
-      this.cellHash2 = (this.cellHash2 - CELL_KEYS2[c]) >>> 0;
       this.freeCells++;
     } else {
       c = (this.found[fromIndex] - 1) * 4 + fromIndex;
@@ -436,11 +408,11 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       this.push(toIndex, c);
     } else if (toKind === CELL) {
       this.cells[toIndex] = c;
-      this.cellHash = (this.cellHash + CELL_KEYS[c]) >>> 0;
-      this.cellHash2 = (this.cellHash2 + CELL_KEYS2[c]) >>> 0;
+      this.setOn(c, ON_CELL);
       this.freeCells--;
     } else {
       this.found[toIndex]++;
+      this.setOn(c, ON_HOME);
     }
   }
 
@@ -1010,52 +982,55 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
    * lowest ranks, disorder, the hashes, the foundations (the cards missing), free cells and empty cascades.
    */
   private recount(): void {
-    const { cards, len, colHash, colHash2, cells, found, where, minRank } = this;
+    const { cards, len, cells, found, where, minRank, on, key32 } = this;
     this.orderStale = true;
     found[0] = found[1] = found[2] = found[3] = 13;
     where.fill(-1);
+    on.fill(ON_HOME);
     let disorder = 0;
     let empty = 0;
     for (let i = 0; i < this.cascadeCount; i++) {
       const n = len[i];
       if (n === 0) empty++;
       const base = i * CASCADE_STRIDE;
-      let x = 0;
-      let y = 0;
       let low = 99;
+      let below = ON_BOTTOM;
       for (let h = 0; h < n; h++) {
         const b = cards[base + h];
         where[b] = base + h;
+        on[b] = below;
+        below = b;
         const r = b >> 2;
         if (r > low) disorder++;
         else low = r;
         minRank[base + h] = low;
-        const z = h * 52 + b;
-        x ^= ZOBRIST[z];
-        y ^= ZOBRIST2[z];
         if (r < found[b & 3]) found[b & 3] = r;
       }
-      colHash[i] = x;
-      colHash2[i] = y;
     }
     this.emptyCascades = empty;
     this.disorder = disorder;
     let free = 0;
-    let ch = 0;
-    let ch2 = 0;
     for (let j = 0; j < this.cellCount; j++) {
       const c = cells[j];
       if (c === NO_CARD) {
         free++;
         continue;
       }
-      ch = (ch + CELL_KEYS[c]) >>> 0;
-      ch2 = (ch2 + CELL_KEYS2[c]) >>> 0;
+      on[c] = ON_CELL;
       if (c >> 2 < found[c & 3]) found[c & 3] = c >> 2;
     }
     this.freeCells = free;
-    this.cellHash = ch;
-    this.cellHash2 = ch2;
+    key32.fill(0);
+    let h1 = 0;
+    let h2 = 0;
+    for (let c = 0; c < 52; c++) {
+      const v = on[c];
+      key32[FIELD_WORD[c]] |= v << FIELD_SHIFT[c];
+      h1 ^= ON_KEYS[(c << 6) | v];
+      h2 ^= ON_KEYS2[(c << 6) | v];
+    }
+    this.h1 = h1;
+    this.h2 = h2;
   }
 
   /** Loads a position from a canonical key (the inverse of encode, cascades and cells in canonical order). */
@@ -1087,88 +1062,40 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     return m < 0 ? this.autoplay(this.force, out, at) : this.autoplayAfter(m, this.force, out, at);
   }
 
-  private encodeTarget: Uint32Array | undefined;
-  private encodeView: Uint8Array = new Uint8Array(0);
-  private decodeSource: ArrayBufferLike | undefined;
-  private decodeView: Uint8Array = new Uint8Array(0);
-
-  /** The canonical key (see encodeBytes) into `out`'s words. */
+  /** The canonical key (KEY_WORDS words: what each card lies on) into `out`. */
   encode(out: Uint32Array): void {
-    if (!LITTLE_ENDIAN) {
-      if (out !== this.encodeTarget) {
-        this.encodeTarget = out;
-        this.encodeView = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
-      }
-      this.encodeBytes(this.encodeView);
-      return;
-    }
-    // encodeBytes' bytes, assembled four at a time: each cascade's cards are read a word at a time (a cascade
-    // starts on a word) and shifted into place after the bytes before them.
-    const { order, cards32, len, cells } = this;
-    this.sortOrder();
-    let w = 0;
-    let acc = 0;
-    let shift = 0;
-    for (let o = 0; o < this.orderCount; o++) {
-      const i = order[o];
-      const n = len[i];
-      let from = i * (CASCADE_STRIDE >> 2);
-      const full = from + (n >> 2);
-      if (shift === 0) {
-        while (from < full) out[w++] = cards32[from++];
-      } else {
-        const back = 32 - shift;
-        while (from < full) {
-          const x = cards32[from++];
-          out[w++] = acc | (x << shift);
-          acc = x >>> back;
-        }
-      }
-      // The last cards of the cascade, then the 254 after it.
-      const rest = n & 3;
-      const tail = rest === 0 ? 254 : (cards32[from] & ((1 << (rest * 8)) - 1)) | (254 << (rest * 8));
-      const bytes = rest + 1;
-      acc |= tail << shift;
-      shift += bytes * 8;
-      if (shift >= 32) {
-        out[w++] = acc;
-        shift -= 32;
-        acc = shift === 0 ? 0 : tail >>> (bytes * 8 - shift);
-      }
-    }
-    // 253, then the cells in increasing order, then 255 to the end.
-    const sorted = this.sortedCells;
-    let m = 0;
-    for (let j = 0; j < this.cellCount; j++) {
-      const c = cells[j];
-      if (c === NO_CARD) continue;
-      let p = m++;
-      while (p > 0 && sorted[p - 1] > c) {
-        sorted[p] = sorted[p - 1];
-        p--;
-      }
-      sorted[p] = c;
-    }
-    for (let q = -1; q < m; q++) {
-      acc |= (q < 0 ? 253 : sorted[q]) << shift;
-      shift += 8;
-      if (shift === 32) {
-        out[w++] = acc;
-        acc = 0;
-        shift = 0;
-      }
-    }
-    if (shift !== 0) out[w++] = acc | (0xffffffff << shift);
-    while (w < this.keyWords) out[w++] = 0xffffffff;
+    const k = this.key32;
+    for (let w = 0; w < KEY_WORDS; w++) out[w] = k[w];
   }
 
-  /** Loads a position from a key `encode` wrote at word `at` of `words`. */
+  /**
+   * Loads a position from a key `encode` wrote at word `at` of `words`: each cascade is the chain of cards
+   * from a card on the bottom (cascades in the order of their bottom cards), the cells in increasing order.
+   */
   decode(words: Uint32Array, at: number): void {
-    if (words.buffer !== this.decodeSource) {
-      this.decodeSource = words.buffer;
-      this.decodeView = new Uint8Array(words.buffer);
+    const { on, above, cards, len, cells } = this;
+    above.fill(-1);
+    for (let c = 0; c < 52; c++) {
+      const v = (words[at + FIELD_WORD[c]] >>> FIELD_SHIFT[c]) & 63;
+      on[c] = v;
+      if (v < 52) above[v] = c;
     }
-    this.decodeBytes(this.decodeView, words.byteOffset + at * 4);
+    let i = 0;
+    let j = 0;
+    for (let c = 0; c < 52; c++) {
+      const v = on[c];
+      if (v === ON_BOTTOM) {
+        const base = i * CASCADE_STRIDE;
+        let h = 0;
+        for (let x = c; x >= 0; x = above[x]) cards[base + h++] = x;
+        len[i++] = h;
+      } else if (v === ON_CELL) {
+        cells[j++] = c;
+      }
+    }
+    for (; i < this.cascadeCount; i++) len[i] = 0;
+    for (; j < this.cellCount; j++) cells[j] = NO_CARD;
+    this.recount();
   }
 
   /**

@@ -44,6 +44,8 @@ export interface SolveOptions {
   now?: Clock;
   /** Called between turns of the searches (every few thousand positions), for progress reports. */
   onProgress?: (progress: { positions: number; ms: number }) => void;
+  /** Another portfolio than the game's own (benchmarks and experiments). */
+  plan?: readonly Strategy[];
 }
 
 export type FreeCellSolveResult = SolveResult<Move>;
@@ -130,6 +132,11 @@ export interface Strategy {
   quantum: number;
   /** The share of its first round (easy deals end there). */
   first: number;
+  /**
+   * A search that proves nothing keys its table on whole canonical keys anyway (smaller records than a hash
+   * and a raw position) when set.
+   */
+  keyed?: boolean;
 }
 
 export const DEFAULT_PLAN: Strategy[] = [
@@ -213,38 +220,49 @@ interface Kit {
   shortener: Shortener<FreeCellState, Move, Weights>;
 }
 
-const kits = new Map<string, Kit>();
+/** Kits by plan (the plan's own array), then by rules. */
+let kits = new WeakMap<readonly Strategy[], Map<string, Kit>>();
 
-function cacheKey(rules: FreeCellRules, plan: readonly Strategy[]): string {
-  const r = rules;
-  return `${r.cells}/${r.cascades}/${r.build}/${r.empty}/${r.fromFoundation}/${r.sequenceMoves}/${r.reserve}/${plan.map((p) => p.name).join(",")}`;
+function rulesKey(r: FreeCellRules): string {
+  return `${r.cells}/${r.cascades}/${r.build}/${r.empty}/${r.fromFoundation}/${r.sequenceMoves}/${r.reserve}`;
 }
 
 /** Tables above this size are not kept for the next solve. */
 const KEEP_BYTES = 64 * 1024 * 1024;
 
 function kitFor(rules: FreeCellRules, plan: readonly Strategy[], shortenMode: number, maxBytes: number): Kit {
-  const key = cacheKey(rules, plan);
-  let kit = kits.get(key);
+  const key = rulesKey(rules);
+  let byRules = kits.get(plan);
+  if (!byRules) {
+    byRules = new Map();
+    kits.set(plan, byRules);
+  }
+  let kit = byRules.get(key);
   if (kit && kit.entries.reduce((sum, e) => sum + e.runner.bytes, 0) > maxBytes) kit = undefined;
   if (!kit) {
     kit = {
       entries: plan.map((p) => ({
-        runner: new BestFirst(
-          new PackedPosition(rules),
-          p.name,
-          (p.mode & 3) === GEN_COMPLETE,
-          p.mode,
-          p.weights,
-        ),
+        runner: runnerFor(p, rules),
         first: p.first,
         quantum: p.quantum,
       })),
       shortener: new Shortener(new PackedPosition(rules), shortenMode),
     };
-    kits.set(key, kit);
+    byRules.set(key, kit);
   }
   return kit;
+}
+
+function runnerFor(p: Strategy, rules: FreeCellRules): Search {
+  const complete = (p.mode & 3) === GEN_COMPLETE;
+  return new BestFirst(
+    new PackedPosition(rules),
+    p.name,
+    complete || p.keyed === true,
+    p.mode,
+    p.weights,
+    complete,
+  );
 }
 
 function forceOf(policy: AutoPolicy, rules: FreeCellRules): number {
@@ -288,7 +306,7 @@ export function solve(state: FreeCellState, options: SolveOptions = {}): FreeCel
   const policy = options.policy ?? "safe";
   const meter = new BudgetMeter(options.budget ?? {}, options.now);
   const plans = state.rules.reserve ? KING_ALBERT_PLANS : FREECELL_PLANS;
-  const plan = options.shortest ? plans.shortest : plans.plan;
+  const plan = options.plan ?? (options.shortest ? plans.shortest : plans.plan);
   const kit = kitFor(state.rules, plan, plans.shortenMode, meter.maxBytes);
   const force = forceOf(policy, state.rules);
   for (const domain of [...kit.entries.map((e) => e.runner.domain), kit.shortener.domain]) {
@@ -329,7 +347,7 @@ export function solve(state: FreeCellState, options: SolveOptions = {}): FreeCel
       throw new SolverError("the solution found does not win");
     return { result: "solved", moves, stats: stats(`the ${end.by.name} search found a win`) };
   } finally {
-    if (meter.bytesUsed > KEEP_BYTES) kits.clear();
+    if (meter.bytesUsed > KEEP_BYTES) kits = new WeakMap();
   }
 }
 
