@@ -1,10 +1,11 @@
 import { type BudgetMeter, describeBudget, BudgetMeter as Meter } from "../../search/budget.ts";
-import { DepthFirst, type SearchOutcome } from "../../search/depth-first.ts";
+import type { SearchOutcome } from "../../search/depth-first.ts";
 import { pathMoves } from "../../search/domain.ts";
 import { type Entry, portfolioStats, type Runner, runPortfolio } from "../../search/portfolio.ts";
 import type { SolveResult } from "../../search/result.ts";
+import { TeamDepthFirst } from "../../search/team-depth-first.ts";
 import type { SolveOptions } from "../patience/contract.ts";
-import { applyMove, isWon, type MontanaMove, type MontanaState } from "./rules.ts";
+import { applyMove, isWon, type MontanaMove, type MontanaRules, type MontanaState } from "./rules.ts";
 import { GEN_REDUCED, MontanaPosition, RowTableFull } from "./search/packed.ts";
 
 /**
@@ -17,25 +18,38 @@ import { GEN_REDUCED, MontanaPosition, RowTableFull } from "./search/packed.ts";
  * solutions too, and it finds most of them fast. Only the search of the real rules may say unsolvable.
  */
 
-/** One depth-first search over its own packed position, from the root under `rules` of its own. */
+/**
+ * A team of depth-first searches over one table (src/search/team-depth-first.ts), each member with its own packed
+ * position and move order, all positions sharing one table of rows so that their keys agree.
+ */
 export class MontanaSearch implements Runner<MontanaState> {
-  readonly search: DepthFirst<MontanaState, MontanaMove>;
+  readonly search: TeamDepthFirst<MontanaState, MontanaMove>;
+  readonly domains: MontanaPosition[];
   root: MontanaState | undefined;
 
   constructor(
     readonly name: string,
     /** Whether running out of positions proves the deal unsolvable under the rules being solved. */
     readonly complete: boolean,
-    readonly domain: MontanaPosition,
+    readonly rules: MontanaRules,
+    columns: number,
+    meter: BudgetMeter,
+    members: number,
+    prune = true,
   ) {
-    this.search = new DepthFirst(domain, name, GEN_REDUCED);
+    const first = new MontanaPosition(rules, columns, meter, prune);
+    this.domains = [first];
+    for (let i = 1; i < members; i++)
+      this.domains.push(new MontanaPosition(rules, columns, meter, prune, first.rows));
+    const modes = this.domains.map((_, i) => GEN_REDUCED | (i << 4));
+    this.search = new TeamDepthFirst(this.domains, name, modes);
   }
 
   get positions(): number {
     return this.search.positions;
   }
   get bytes(): number {
-    return this.search.bytes + this.domain.rows.bytes;
+    return this.search.bytes + this.domains[0].rows.bytes;
   }
   get expanded(): number {
     return this.search.expanded;
@@ -63,9 +77,9 @@ export class MontanaSearch implements Runner<MontanaState> {
   }
 
   begin(root: MontanaState, meter: BudgetMeter): boolean {
-    this.root = { ...root, rules: this.domain.rules };
-    this.domain.setMeter(meter);
-    return this.guard(meter, () => this.search.begin(this.root as MontanaState, meter));
+    this.root = { ...root, rules: this.rules };
+    this.domains[0].setMeter(meter);
+    return this.guard(meter, () => this.search.begin(this.root as MontanaState, meter)) === true;
   }
 
   resume(until: number): SearchOutcome {
@@ -88,9 +102,13 @@ export class MontanaSearch implements Runner<MontanaState> {
 
   /** The engine's moves of the win found. */
   solution(): MontanaMove[] {
-    return pathMoves(this.domain, this.root as MontanaState, this.search.path());
+    const { moves, domain } = this.search.path();
+    return pathMoves(domain, this.root as MontanaState, moves);
   }
 }
+
+/** Members of a team: enough move orders to spare most deals the heavy tail of one. */
+const MEMBERS = 4;
 
 export function solve(state: MontanaState, options: SolveOptions = {}): SolveResult<MontanaMove> {
   return solveMontana(state, options);
@@ -107,10 +125,17 @@ export function solveMontana(
   const { rules } = state;
   const entries: Entry<MontanaSearch>[] = [];
   if (rules.freeTwos && !rules.fixedSuits && prune) {
-    const stay = new MontanaPosition({ ...rules, freeTwos: false }, columns, meter);
-    entries.push({ runner: new MontanaSearch("twos stay", false, stay), first: 400_000, quantum: 400_000 });
+    const stay = new MontanaSearch(
+      "twos stay",
+      false,
+      { ...rules, freeTwos: false },
+      columns,
+      meter,
+      MEMBERS,
+    );
+    entries.push({ runner: stay, first: 400_000, quantum: 400_000 });
   }
-  const main = new MontanaSearch("complete", true, new MontanaPosition(rules, columns, meter, prune));
+  const main = new MontanaSearch("complete", true, rules, columns, meter, prune ? MEMBERS : 1, prune);
   entries.push({ runner: main, first: 100_000, quantum: 400_000 });
   const end = runPortfolio(entries, state, meter, options.onProgress);
   const runners = entries.map((e) => e.runner);

@@ -4,7 +4,7 @@ import type { SearchDomain } from "../../../search/domain.ts";
 import { mix32, StateTable } from "../../../search/state-table.ts";
 import { shuffleForRedeal } from "../redeal.ts";
 import { type MontanaMove, type MontanaRules, type MontanaState, ROW_SUITS, ROWS } from "../rules.ts";
-import { type Board, Reach } from "./reach.ts";
+import { type Board, NO_WATCH, Reach } from "./reach.ts";
 
 /**
  * Montana's packed position for the searches: the board as bytes, where each card lies, the four gaps, and the
@@ -15,14 +15,19 @@ import { type Board, Reach } from "./reach.ts";
  */
 export const REDEAL = 1 << 12;
 
-/** Move sets `generate` is asked for. */
+/** How far a team member's own order may move a move past the heuristic's penalties (not past a run's growth). */
+const JITTER = 150;
+
+/** Move sets `generate` is asked for (low 4 bits; above them, the move order of a team member). */
 export const GEN_ALL = 0;
 /** The moves of a strong stubborn set (docs/montana.md), best first: what the complete search expands. */
 export const GEN_REDUCED = 1;
 
 const GAP = -1;
-/** Steps a stubborn-set check may take before it gives up (and the position expands every move). */
-const REACH_WORK = 300;
+/** Events a stubborn-set check may take before it gives up (and the position expands every move). */
+const REACH_WORK = 400;
+/** Events the analysis of what any moves could do may take before the lost-position test is skipped. */
+const LOST_WORK = 400;
 /** Places a row word holds (6 bits each, so no place straddles two words). */
 const PER_WORD = 5;
 export const ROW_WORDS = 3;
@@ -39,6 +44,8 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   readonly fixedSuits: boolean;
   /** 2s at the head of their row never move (the default rules; fixed suits for a row's own 2). */
   readonly headsStay: boolean;
+  /** A 2 heading a row may leave it (free twos; fixed suits for a 2 heading another suit's row). */
+  readonly twosLeaveHeads: boolean;
   readonly board: Int8Array;
   /** Where each card lies (aces -1). */
   readonly where = new Int8Array(52).fill(-1);
@@ -60,6 +67,10 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   private readonly redealStack: { board: Int8Array; seed: number }[] = [];
   private readonly reach = new Reach();
   private readonly fillers = new Int32Array(4);
+  private readonly scores = new Int32Array(64);
+  private readonly okSuits = new Int32Array(ROWS);
+  /** The move order of a team member (0: the plain heuristic order). */
+  private variant = 0;
   private readonly watch = { steadyLo: 0, steadyHi: 0, noGapLo: 0, noGapHi: 0, stayLo: 0, stayHi: 0 };
 
   constructor(
@@ -68,6 +79,8 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     meter?: BudgetMeter,
     /** Forced moves and stubborn sets on (off: every move expanded, nothing forced; for tests). */
     readonly prune = true,
+    /** The table of rows, shared by positions whose keys must agree (the members of a team). */
+    rows?: StateTable,
   ) {
     this.cols = columns;
     this.places = ROWS * columns;
@@ -76,9 +89,10 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     this.freeTwos = rules.freeTwos;
     this.fixedSuits = rules.fixedSuits;
     this.headsStay = !rules.freeTwos || rules.fixedSuits;
+    this.twosLeaveHeads = rules.freeTwos || rules.fixedSuits;
     this.symmetric = !rules.fixedSuits && rules.redeals === 0;
     this.keyWords = rules.redeals > 0 ? ROWS + 2 : ROWS;
-    this.rows = new StateTable(ROW_WORDS, ROW_WORDS, meter, 1024);
+    this.rows = rows ?? new StateTable(ROW_WORDS, ROW_WORDS, meter, 1024);
   }
 
   setMeter(meter: BudgetMeter | undefined): void {
@@ -367,7 +381,12 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   }
 
   generate(mode: number, out: Int32Array, at: number): number {
-    if (mode === GEN_REDUCED) return this.generateReduced(out, at);
+    this.variant = mode >> 4;
+    if ((mode & 15) === GEN_REDUCED) return this.generateReduced(out, at);
+    return this.generateAll(out, at);
+  }
+
+  private generateAll(out: Int32Array, at: number): number {
     for (let i = 0; i < 4; i++) at = this.movesInto(this.gaps[i], out, at);
     if (this.redealsLeft > 0) out[at++] = REDEAL;
     return at;
@@ -393,7 +412,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
         const p = this.where[x];
         const king = x >> 2 === this.king - 1;
         const lastColumn = p % this.cols === this.cols - 1;
-        if (king || lastColumn || this.board[p + 1] === x + 4) {
+        if (king || lastColumn || this.board[p + 1] === x + 4 || this.neverFollows(g, x, p + 1)) {
           const m = (p << 6) | g;
           this.apply(m);
           out[at++] = m;
@@ -406,6 +425,18 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   }
 
   /**
+   * Whether card x + 1 can never come to place q (right of x) by moves that leave gap g unfilled: the may-analysis
+   * with g frozen, settled, keeps x + 1 out of q (and q does not hold it now).
+   */
+  private neverFollows(g: number, x: number, q: number): boolean {
+    if (this.board[q] === x + 4) return false;
+    const reach = this.reach;
+    reach.load(this);
+    if (!reach.run(g < 32 ? 1 << g : 0, g < 32 ? 0 : 1 << (g - 32), NO_WATCH, REACH_WORK)) return false;
+    return !reach.mayHold(q, x + 4);
+  }
+
+  /**
    * The moves of a strong stubborn set (docs/montana.md): the fills of one gap that must be filled, when no move
    * outside them could ever change the card on the gap's left, empty the place right of a card that fills it, or
    * take a 2 that fills it elsewhere. Of the gaps that qualify, the one with the fewest fills; every move when none
@@ -413,24 +444,25 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
    */
   private generateReduced(out: Int32Array, at: number): number {
     const start = at;
-    const all = this.generate(GEN_ALL, out, at);
+    const all = this.generateAll(out, at);
     // A redeal changes every place at once: with one left, no set is smaller than every move.
-    if (all - start <= 1 || this.redealsLeft > 0 || !this.prune) return this.order(out, start, all);
+    if (this.redealsLeft > 0 || !this.prune) return this.order(out, start, all);
+    // What any moves could ever do: a position whose future can never hold a win is lost.
+    const reach = this.reach;
+    reach.load(this);
+    if (reach.run(0, 0, NO_WATCH, LOST_WORK) && this.cannotWin(reach)) return start;
+    if (all - start <= 1) return this.order(out, start, all);
     const cols = this.cols;
     let best = -1;
     let bestCount = all - start;
-    let loaded = false;
     for (let i = 0; i < 4; i++) {
       const g = this.gaps[i];
       if (g % cols === cols - 1) continue;
       let count = 0;
       for (let k = start; k < all; k++) if ((out[k] & 63) === g) count++;
       if (count >= bestCount) continue;
-      if (!loaded) {
-        this.reach.load(this);
-        loaded = true;
-      }
-      if (!this.fillsAreStubborn(g, out, start, all)) continue;
+      if (!this.setWatch(g, out, start, all)) continue;
+      if (!reach.run(g < 32 ? 1 << g : 0, g < 32 ? 0 : 1 << (g - 32), this.watch, REACH_WORK)) continue;
       best = g;
       bestCount = count;
       if (count <= 1) break;
@@ -441,26 +473,45 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     return this.order(out, start, end);
   }
 
-  /** Whether the fills of gap g (among moves[start..end)) form a strong stubborn set. */
-  private fillsAreStubborn(g: number, moves: Int32Array, start: number, end: number): boolean {
+  /**
+   * Whether no position this analysis allows can be won: a row's fixed run can never get its next cards, a place
+   * can never hold a card of the rank a won row has there, a card can never lie right of its predecessor, or a
+   * last-column place can never be a gap.
+   */
+  private cannotWin(r: Reach): boolean {
     const cols = this.cols;
-    // Cheap refusals first: a move into another gap right now that moves the card on g's left, or the card right
-    // of a filler, or takes a filling 2 elsewhere.
+    // The suits each row could still be completed in: every place may hold that suit's card for it, and the last
+    // place may be a gap; a row with a fixed run has its suit. The rows need distinct suits.
+    const okSuits = this.okSuits;
+    for (let row = 0; row < ROWS; row++) {
+      const base = row * cols;
+      okSuits[row] = 0;
+      if (!r.mayBeGap(base + cols - 1)) return true;
+      const k = this.fixedRun[row];
+      for (let s = 0; s < 4; s++) {
+        if (k > 0 && (this.board[base] & 3) !== s) continue;
+        let c = k;
+        while (c < cols - 1 && r.mayHold(base + c, (c + 1) * 4 + s)) c++;
+        if (c === cols - 1) okSuits[row] |= 1 << s;
+      }
+      if (okSuits[row] === 0) return true;
+    }
+    if (!hasMatching(okSuits)) return true;
+    for (let y = 8; y < this.cols * 4; y++) if (!r.mayFollow(y)) return true;
+    return false;
+  }
+
+  /**
+   * Sets the facts the fills of gap g (among moves[start..end)) need to form a strong stubborn set: the place on
+   * g's left keeps its content, the place right of each filler is never a gap, a filling 2 never goes elsewhere.
+   * False when one already fails: a move into another gap right now breaks it.
+   */
+  private setWatch(g: number, moves: Int32Array, start: number, end: number): boolean {
+    const cols = this.cols;
     const fillers = this.fillers;
     for (let i = 0; i < 4; i++) {
       const h = this.gaps[i];
       fillers[i] = h === g ? -2 : this.fillerOf(h);
-    }
-    if (g % cols !== 0) {
-      const left = this.board[g - 1];
-      if (left !== GAP && hasFiller(fillers, left)) return false;
-    }
-    for (let k = start; k < end; k++) {
-      const m = moves[k];
-      if ((m & 63) !== g) continue;
-      const p = (m >> 6) & 63;
-      if (p % cols !== cols - 1 && hasFiller(fillers, this.board[p + 1])) return false;
-      if (this.board[p] < 8 && hasFiller(fillers, -3)) return false;
     }
     const w = this.watch;
     w.steadyLo = 0;
@@ -469,9 +520,9 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     w.noGapHi = 0;
     w.stayLo = 0;
     w.stayHi = 0;
-    // The card (or gap) on g's left must stay: every fill of g hangs on it.
     if (g % cols !== 0) {
       const left = g - 1;
+      if (this.board[left] !== GAP && hasFiller(fillers, this.board[left])) return false;
       if (left < 32) w.steadyLo |= 1 << left;
       else w.steadyHi |= 1 << (left - 32);
     }
@@ -479,18 +530,19 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
       const m = moves[k];
       if ((m & 63) !== g) continue;
       const p = (m >> 6) & 63;
-      // The place right of a card that fills g must never be a gap (its successor would go there).
       if (p % cols !== cols - 1) {
         const q = p + 1;
-        if (this.board[q] === GAP) return false;
+        if (this.board[q] === GAP || hasFiller(fillers, this.board[q])) return false;
         if (q < 32) w.noGapLo |= 1 << q;
         else w.noGapHi |= 1 << (q - 32);
       }
-      // A 2 that fills g must not go to another first-column gap instead.
       const y = this.board[p];
-      if (y < 8) w.stayLo |= 1 << y;
+      if (y < 8) {
+        if (hasFiller(fillers, -3)) return false;
+        w.stayLo |= 1 << y;
+      }
     }
-    return this.reach.run(this, g < 32 ? 1 << g : 0, g < 32 ? 0 : 1 << (g - 32), w, REACH_WORK);
+    return true;
   }
 
   /** The card that may fill gap h now (-3 for "any 2", -1 for none). */
@@ -501,29 +553,62 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     return left + 4;
   }
 
-  /** Orders moves best first: a card joining a fixed run, then the rest as generated. */
+  /** Orders moves best first: a card joining a fixed run, then by what the gap it leaves can take. */
   private order(out: Int32Array, start: number, end: number): number {
-    let front = start;
-    for (let k = start; k < end; k++) {
+    const scores = this.scores;
+    for (let k = start; k < end; k++) scores[k - start] = this.score(out[k]);
+    // Insertion sort, best first (a handful of moves).
+    for (let k = start + 1; k < end; k++) {
       const m = out[k];
-      if (m === REDEAL) continue;
-      const to = m & 63;
-      const r = (to / this.cols) | 0;
-      if (to - r * this.cols === this.fixedRun[r]) {
-        out[k] = out[front];
-        out[front++] = m;
+      const sc = scores[k - start];
+      let j = k - 1;
+      while (j >= start && scores[j - start] < sc) {
+        out[j + 1] = out[j];
+        scores[j + 1 - start] = scores[j - start];
+        j--;
       }
-    }
-    // The redeal last.
-    for (let k = start; k < end - 1; k++) {
-      if (out[k] === REDEAL) {
-        out[k] = out[end - 1];
-        out[end - 1] = REDEAL;
-        break;
-      }
+      out[j + 1] = m;
+      scores[j + 1 - start] = sc;
     }
     return end;
   }
+
+  /**
+   * A move's place in the order: a card joining a fixed run first; a move that leaves a gap nothing can fill (right
+   * of a king or of a gap) last.
+   */
+  private score(m: number): number {
+    if (m === REDEAL) return -1_000_000;
+    const cols = this.cols;
+    const to = m & 63;
+    const from = (m >> 6) & 63;
+    const r = (to / cols) | 0;
+    let s = 0;
+    if (to - r * cols === this.fixedRun[r]) s += 1000;
+    if (from % cols !== 0) {
+      const left = from - 1 === to ? this.board[from] : this.board[from - 1];
+      if (left === GAP || left >> 2 === this.king - 1) s -= 100;
+    }
+    // Members of a team order ties (and near ties) their own way.
+    if (this.variant !== 0) s += mix32(m ^ Math.imul(this.variant, 0x9e3779b9)) % JITTER;
+    return s;
+  }
+}
+
+function hasMatching(ok: Int32Array): boolean {
+  // Subsets of suits the first k rows can take, one each.
+  let reach = 1;
+  for (let row = 0; row < ROWS; row++) {
+    let next = 0;
+    for (let used = 0; used < 16; used++) {
+      if ((reach & (1 << used)) === 0) continue;
+      for (let s = 0; s < 4; s++)
+        if ((ok[row] & (1 << s)) !== 0 && (used & (1 << s)) === 0) next |= 1 << (used | (1 << s));
+    }
+    if (next === 0) return false;
+    reach = next;
+  }
+  return true;
 }
 
 function hasFiller(fillers: Int32Array, card: number): boolean {

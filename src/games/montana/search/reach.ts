@@ -1,240 +1,286 @@
 /**
- * What moves outside a set of gaps could ever do: a may-analysis over places. For each place, the cards (and the
- * gap) it could ever hold, and for each card the places it could ever lie in, when every move is allowed except
- * filling the gaps of a chosen set ("frozen": they stay gaps). It over-approximates: every sequence of such moves
- * keeps each place's content within its set (a move fills a place that may be a gap with a card that may lie
- * elsewhere, next to a card that may lie on its left), so what it rules out cannot happen.
+ * What moves could ever do from a position: a may-analysis. For each card, the places it could ever lie in; for
+ * each place, whether it could ever be a gap; when every move is allowed except filling the gaps of a chosen set
+ * ("frozen": they stay gaps). It over-approximates: along any sequence of such moves, every card lies in its set
+ * and every gap is in the gap set (a card moves to a place that may be a gap right of a place its predecessor may
+ * lie in, or a 2 to a first-column place that may be a gap; the place it leaves may then be a gap). So what the
+ * analysis rules out cannot happen.
  *
- * Sets of cards are two 32-bit words: cards 0..31, then cards 32..51 in bits 0..19 and the gap in bit 20. Sets
- * of places likewise: places 0..31, then 32..51.
+ * It runs as events: a place that may newly be a gap offers itself to the cards that may fill it; a card that may
+ * newly lie in a place may leave the places it may lie in, and offers its successor the place on its right. Each
+ * (card, place) pair and each gap is handled once. Sets of places are two 32-bit words (places 0..31, 32..63);
+ * sets of cards likewise (cards 0..31, 32..63).
  */
-export const GAP_BIT = 1 << 20;
 
 export interface Board {
   readonly cols: number;
   readonly places: number;
   readonly king: number;
   readonly board: Int8Array;
-  readonly where: Int8Array;
-  /** Whether the 2 at place p may leave it (under the rules). */
-  twoMayLeave(p: number): boolean;
+  /** Whether a 2 that lies in the first column may leave it (free twos). */
+  readonly twosLeaveHeads: boolean;
   /** Whether a first-column gap in `row` takes the 2 of `suit`. */
   firstTakes(row: number, suit: number): boolean;
 }
 
+/** Facts to watch: places that keep their content, places never gaps, 2s (as card bits) that never move. */
+export interface Watch {
+  steadyLo: number;
+  steadyHi: number;
+  noGapLo: number;
+  noGapHi: number;
+  stayLo: number;
+  stayHi: number;
+}
+
+export const NO_WATCH: Watch = { steadyLo: 0, steadyHi: 0, noGapLo: 0, noGapHi: 0, stayLo: 0, stayHi: 0 };
+
+const has = (lo: number, hi: number, i: number): boolean =>
+  i < 32 ? (lo & (1 << i)) !== 0 : (hi & (1 << (i - 32))) !== 0;
+
 export class Reach {
-  /** Cards (and the gap) each place may hold. */
+  /** Places each card may lie in. */
+  readonly atLo = new Int32Array(64);
+  readonly atHi = new Int32Array(64);
+  /** Cards each place may hold. */
   readonly holdLo = new Int32Array(64);
   readonly holdHi = new Int32Array(64);
-  /** Places each card may lie in. */
-  readonly atLo = new Int32Array(52);
-  readonly atHi = new Int32Array(52);
-  private readonly queue = new Int32Array(4096);
-  private readonly queued = new Uint8Array(64);
-  private head = 0;
-  private tail = 0;
-  private frozenLo = 0;
-  private frozenHi = 0;
-  /** Places that must never hold anything else (as a set), that must never be gaps, cards that must stay put. */
-  private steadyLo = 0;
-  private steadyHi = 0;
-  private noGapLo = 0;
-  private noGapHi = 0;
-  private stayLo = 0;
-  private stayHi = 0;
-  /** Set when a watched fact fails or the work cap is met: the analysis stops there. */
-  failed = false;
-  private budget = 0;
-  /** The position's sets, copied at the start of each run. */
+  gapLo = 0;
+  gapHi = 0;
+  private readonly baseAtLo = new Int32Array(64);
+  private readonly baseAtHi = new Int32Array(64);
   private readonly baseHoldLo = new Int32Array(64);
   private readonly baseHoldHi = new Int32Array(64);
-  private readonly baseAtLo = new Int32Array(52);
-  private readonly baseAtHi = new Int32Array(52);
+  private baseGapLo = 0;
+  private baseGapHi = 0;
+  private cols = 0;
+  private places = 0;
+  private kingFirst = 0;
+  private lastLo = 0;
+  private lastHi = 0;
+  /** Which 2s (by suit) each first-column place takes, as a 4-bit mask per row. */
+  private readonly rowTwos = new Int8Array(4);
+  private twosLeaveHeads = false;
+  private readonly queue = new Int8Array(64);
+  private qHead = 0;
+  private qTail = 0;
+  private frozenLo = 0;
+  private frozenHi = 0;
+  private w: Watch = NO_WATCH;
+  private steps = 0;
+  failed = false;
 
-  /** Takes the position's contents as the start of the runs to come. */
+  /** Takes the position as the start of the runs to come. */
   load(b: Board): void {
-    const { baseHoldLo, baseHoldHi, baseAtLo, baseAtHi } = this;
-    baseAtLo.fill(0);
-    baseAtHi.fill(0);
+    if (b.cols !== this.cols) {
+      this.cols = b.cols;
+      this.places = b.places;
+      this.lastLo = 0;
+      this.lastHi = 0;
+      for (let row = 0; row < 4; row++) {
+        const p = row * b.cols + b.cols - 1;
+        if (p < 32) this.lastLo |= 1 << p;
+        else this.lastHi |= 1 << (p - 32);
+      }
+    }
+    this.kingFirst = (b.king - 1) * 4;
+    this.twosLeaveHeads = b.twosLeaveHeads;
+    for (let row = 0; row < 4; row++) {
+      let mask = 0;
+      for (let s = 0; s < 4; s++) if (b.firstTakes(row, s)) mask |= 1 << s;
+      this.rowTwos[row] = mask;
+    }
+    const { baseAtLo, baseAtHi, baseHoldLo, baseHoldHi } = this;
+    let gapLo = 0;
+    let gapHi = 0;
     for (let p = 0; p < b.places; p++) {
       const v = b.board[p];
       if (v < 0) {
+        if (p < 32) gapLo |= 1 << p;
+        else gapHi |= 1 << (p - 32);
         baseHoldLo[p] = 0;
-        baseHoldHi[p] = GAP_BIT;
+        baseHoldHi[p] = 0;
       } else {
+        baseAtLo[v] = p < 32 ? 1 << p : 0;
+        baseAtHi[v] = p < 32 ? 0 : 1 << (p - 32);
         baseHoldLo[p] = v < 32 ? 1 << v : 0;
         baseHoldHi[p] = v < 32 ? 0 : 1 << (v - 32);
-        if (p < 32) baseAtLo[v] |= 1 << p;
-        else baseAtHi[v] |= 1 << (p - 32);
       }
     }
+    this.baseGapLo = gapLo;
+    this.baseGapHi = gapHi;
   }
 
   /**
-   * Runs the analysis from the loaded position with the gaps of `frozen` never filled, watching facts: the places
-   * of `steady` keep their content, the places of `noGap` are never gaps, the cards of `stay` (2s) never move.
-   * Stops as soon as one fails (`failed`), or after `work` steps (also `failed`). Returns whether all held.
+   * Runs the analysis from the loaded position with the gaps of `frozen` never filled, stopping as soon as a
+   * watched fact fails or after `work` events (`failed` either way). Returns whether it settled with every watched
+   * fact kept.
    */
-  run(
-    b: Board,
-    frozenLo: number,
-    frozenHi: number,
-    watch: {
-      steadyLo: number;
-      steadyHi: number;
-      noGapLo: number;
-      noGapHi: number;
-      stayLo: number;
-      stayHi: number;
-    },
-    work = 1 << 30,
-  ): boolean {
-    this.frozenLo = frozenLo;
-    this.frozenHi = frozenHi;
-    this.steadyLo = watch.steadyLo;
-    this.steadyHi = watch.steadyHi;
-    this.noGapLo = watch.noGapLo;
-    this.noGapHi = watch.noGapHi;
-    this.stayLo = watch.stayLo;
-    this.stayHi = watch.stayHi;
-    this.failed = false;
-    this.budget = work;
-    this.holdLo.set(this.baseHoldLo);
-    this.holdHi.set(this.baseHoldHi);
+  run(frozenLo: number, frozenHi: number, w: Watch, work: number): boolean {
     this.atLo.set(this.baseAtLo);
     this.atHi.set(this.baseAtHi);
-    this.head = 0;
-    this.tail = 0;
-    this.queued.fill(0);
-    for (let p = 0; p < b.places; p++) if (b.board[p] < 0) this.push(p);
-    while (this.head < this.tail && !this.failed) {
-      if (--this.budget < 0) {
-        this.failed = true;
-        break;
-      }
-      const h = this.queue[this.head++];
-      this.queued[h] = 0;
-      this.process(b, h);
-    }
-    return !this.failed;
-  }
-
-  private push(p: number): void {
-    if (this.queued[p] !== 0) return;
-    this.queued[p] = 1;
-    this.queue[this.tail++] = p;
-    if (this.tail === this.queue.length) {
-      // Compact: the queue holds each place at most once.
-      this.queue.copyWithin(0, this.head, this.tail);
-      this.tail -= this.head;
-      this.head = 0;
-    }
-  }
-
-  private isFrozen(p: number): boolean {
-    return p < 32 ? (this.frozenLo & (1 << p)) !== 0 : (this.frozenHi & (1 << (p - 32))) !== 0;
-  }
-
-  /** Place h may be a gap: every card that may fill it may come there from wherever it may lie. */
-  private process(b: Board, h: number): void {
-    if ((this.holdHi[h] & GAP_BIT) === 0 || this.isFrozen(h)) return;
-    const col = h % b.cols;
-    if (col === 0) {
-      const row = (h / b.cols) | 0;
-      for (let suit = 0; suit < 4; suit++) if (b.firstTakes(row, suit)) this.arrive(b, 4 + suit, h);
-      return;
-    }
-    // The cards that may lie on the left, kings excepted; their successors may fill h.
-    let lo = this.holdLo[h - 1];
-    let hi = this.holdHi[h - 1] & ~GAP_BIT;
-    const kingBase = (b.king - 1) * 4;
+    this.holdLo.set(this.baseHoldLo);
+    this.holdHi.set(this.baseHoldHi);
+    this.gapLo = this.baseGapLo;
+    this.gapHi = this.baseGapHi;
+    this.frozenLo = frozenLo;
+    this.frozenHi = frozenHi;
+    this.w = w;
+    this.steps = work;
+    this.failed = false;
+    this.qHead = 0;
+    this.qTail = 0;
+    let lo = this.baseGapLo;
+    let hi = this.baseGapHi;
     while (lo !== 0) {
       const bit = lo & -lo;
       lo ^= bit;
-      const c = 31 - Math.clz32(bit);
-      if (c < kingBase) this.arrive(b, c + 4, h);
+      this.queue[this.qTail++] = 31 - Math.clz32(bit);
     }
     while (hi !== 0) {
       const bit = hi & -hi;
       hi ^= bit;
-      const c = 32 + 31 - Math.clz32(bit);
-      if (c < kingBase) this.arrive(b, c + 4, h);
+      this.queue[this.qTail++] = 63 - Math.clz32(bit);
     }
+    while (this.qHead < this.qTail && !this.failed) this.offer(this.queue[this.qHead++]);
+    return !this.failed;
   }
 
-  /** Card y may move to place h from each place it may lie in. */
-  private arrive(b: Board, y: number, h: number): void {
-    let lo = this.atLo[y];
-    let hi = this.atHi[y];
-    let moved = false;
-    while (lo !== 0 || hi !== 0) {
-      let q: number;
-      if (lo !== 0) {
-        const bit = lo & -lo;
-        lo ^= bit;
-        q = 31 - Math.clz32(bit);
-      } else {
-        const bit = hi & -hi;
-        hi ^= bit;
-        q = 32 + 31 - Math.clz32(bit);
-      }
-      if (q === h) continue;
-      if (y < 8 && !b.twoMayLeave(q)) continue;
-      moved = true;
-      if (this.failed) return;
-      // q may be left empty.
-      if ((this.holdHi[q] & GAP_BIT) === 0) {
-        this.holdHi[q] |= GAP_BIT;
-        if (
-          q < 32
-            ? ((this.noGapLo | this.steadyLo) & (1 << q)) !== 0
-            : ((this.noGapHi | this.steadyHi) & (1 << (q - 32))) !== 0
-        ) {
-          this.failed = true;
-          return;
-        }
-        this.push(q);
-      }
-    }
-    if (!moved || this.failed) return;
-    // y may lie at h.
-    const isNew = y < 32 ? (this.holdLo[h] & (1 << y)) === 0 : (this.holdHi[h] & (1 << (y - 32))) === 0;
-    if (!isNew) return;
-    if (y < 32) this.holdLo[h] |= 1 << y;
-    else this.holdHi[h] |= 1 << (y - 32);
-    if (h < 32) this.atLo[y] |= 1 << h;
-    else this.atHi[y] |= 1 << (h - 32);
-    if (
-      (h < 32 ? (this.steadyLo & (1 << h)) !== 0 : (this.steadyHi & (1 << (h - 32))) !== 0) ||
-      (y < 32 ? (this.stayLo & (1 << y)) !== 0 : (this.stayHi & (1 << (y - 32))) !== 0)
-    ) {
+  /** Place h may be a gap: each card that may fill it may come. */
+  private offer(h: number): void {
+    if (has(this.frozenLo, this.frozenHi, h)) return;
+    if (--this.steps < 0) {
       this.failed = true;
       return;
     }
-    // The place on h's right may take y's successor now; y may go on from h to where it may go.
-    if ((h + 1) % b.cols !== 0) this.push(h + 1);
-    if (y < 8) {
-      for (let row = 0; row < 4; row++) this.push(row * b.cols);
-    } else {
-      let plo = this.atLo[y - 4];
-      let phi = this.atHi[y - 4];
-      while (plo !== 0) {
-        const bit = plo & -plo;
-        plo ^= bit;
-        const z = 31 - Math.clz32(bit);
-        if ((z + 1) % b.cols !== 0) this.push(z + 1);
+    const col = h % this.cols;
+    if (col === 0) {
+      const mask = this.rowTwos[(h / this.cols) | 0];
+      for (let s = 0; s < 4; s++) if ((mask & (1 << s)) !== 0) this.arrive(4 + s, h);
+      return;
+    }
+    let lo = this.holdLo[h - 1];
+    let hi = this.holdHi[h - 1];
+    while ((lo | hi) !== 0 && !this.failed) {
+      let c: number;
+      if (lo !== 0) {
+        const bit = lo & -lo;
+        lo ^= bit;
+        c = 31 - Math.clz32(bit);
+      } else {
+        const bit = hi & -hi;
+        hi ^= bit;
+        c = 63 - Math.clz32(bit);
       }
-      while (phi !== 0) {
-        const bit = phi & -phi;
-        phi ^= bit;
-        const z = 32 + 31 - Math.clz32(bit);
-        if ((z + 1) % b.cols !== 0) this.push(z + 1);
-      }
+      if (c < this.kingFirst) this.arrive(c + 4, h);
+    }
+  }
+
+  /** Card y may come to place h (a place that may be a gap, right of a place its predecessor may lie in). */
+  private arrive(y: number, h: number): void {
+    const oldLo = this.atLo[y];
+    const oldHi = this.atHi[y];
+    if (has(oldLo, oldHi, h)) return;
+    // A 2 that may only lie at heads never moves under the default rules.
+    if (y < 8 && !this.twosLeaveHeads && (oldLo & ~this.headLo()) === 0 && (oldHi & ~this.headHi()) === 0)
+      return;
+    if (--this.steps < 0) {
+      this.failed = true;
+      return;
+    }
+    const w = this.w;
+    // A watched 2 that may move, or a steady place that may take another card, fails the watch.
+    if (has(w.stayLo, w.stayHi, y) || has(w.steadyLo, w.steadyHi, h)) {
+      this.failed = true;
+      return;
+    }
+    const aLo = h < 32 ? oldLo | (1 << h) : oldLo;
+    const aHi = h < 32 ? oldHi : oldHi | (1 << (h - 32));
+    this.atLo[y] = aLo;
+    this.atHi[y] = aHi;
+    if (y < 32) this.holdLo[h] |= 1 << y;
+    else this.holdHi[h] |= 1 << (y - 32);
+    // Every place y may lie in may now be left (a 2 under the default rules never leaves a head).
+    let vLo = aLo;
+    let vHi = aHi;
+    if (y < 8 && !this.twosLeaveHeads) {
+      vLo &= ~this.headLo();
+      vHi &= ~this.headHi();
+    }
+    this.mayEmpty(vLo & ~this.gapLo, vHi & ~this.gapHi);
+    if (this.failed) return;
+    // Its successor may come to the place on its right, if that may be a gap.
+    if (y < this.kingFirst && !has(this.lastLo, this.lastHi, h) && has(this.gapLo, this.gapHi, h + 1)) {
+      if (!has(this.frozenLo, this.frozenHi, h + 1)) this.arrive(y + 4, h + 1);
+    }
+  }
+
+  private headLoMask = 0;
+  private headHiMask = 0;
+  private headCols = 0;
+  private headLo(): number {
+    if (this.headCols !== this.cols) this.heads();
+    return this.headLoMask;
+  }
+  private headHi(): number {
+    if (this.headCols !== this.cols) this.heads();
+    return this.headHiMask;
+  }
+  private heads(): void {
+    this.headLoMask = 0;
+    this.headHiMask = 0;
+    for (let row = 0; row < 4; row++) {
+      const p = row * this.cols;
+      if (p < 32) this.headLoMask |= 1 << p;
+      else this.headHiMask |= 1 << (p - 32);
+    }
+    this.headCols = this.cols;
+  }
+
+  /** Places that may newly be gaps: watched ones fail; the others are offered to their fillers. */
+  private mayEmpty(lo: number, hi: number): void {
+    if ((lo | hi) === 0) return;
+    const w = this.w;
+    if ((lo & (w.noGapLo | w.steadyLo)) !== 0 || (hi & (w.noGapHi | w.steadyHi)) !== 0) {
+      this.failed = true;
+      return;
+    }
+    this.gapLo |= lo;
+    this.gapHi |= hi;
+    while (lo !== 0) {
+      const bit = lo & -lo;
+      lo ^= bit;
+      this.queue[this.qTail++] = 31 - Math.clz32(bit);
+    }
+    while (hi !== 0) {
+      const bit = hi & -hi;
+      hi ^= bit;
+      this.queue[this.qTail++] = 63 - Math.clz32(bit);
     }
   }
 
   /** Whether place p may ever be a gap. */
   mayBeGap(p: number): boolean {
-    return (this.holdHi[p] & GAP_BIT) !== 0;
+    return has(this.gapLo, this.gapHi, p);
+  }
+
+  /** Whether place p may ever hold card y. */
+  mayHold(p: number, y: number): boolean {
+    return has(this.atLo[y], this.atHi[y], p);
+  }
+
+  /** Whether place p may ever hold a card of `rank`. */
+  mayHoldRank(p: number, rank: number): boolean {
+    const y = (rank - 1) * 4;
+    const lo = this.holdLo[p];
+    const hi = this.holdHi[p];
+    return y < 32 ? (lo & (0xf << y)) !== 0 : (hi & (0xf << (y - 32))) !== 0;
+  }
+
+  /** Whether card y may ever lie right of its predecessor. */
+  mayFollow(y: number): boolean {
+    const pLo = this.atLo[y - 4] & ~this.lastLo;
+    const pHi = this.atHi[y - 4] & ~this.lastHi;
+    return ((pLo << 1) & this.atLo[y]) !== 0 || (((pHi << 1) | (pLo >>> 31)) & this.atHi[y]) !== 0;
   }
 }
