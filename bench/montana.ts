@@ -1,0 +1,251 @@
+/**
+ * Montana solver benchmark: numbered deals under a rule set, each solved with a time budget; every solution is
+ * replayed through the engine (applyMove, then isWon) outside the timed call.
+ *
+ *   npx tsx bench/montana.ts                                        # deals 1..1000, both numberings, 2s stay
+ *   npx tsx bench/montana.ts --to 200 --numbering solvitaire --free-twos --timeout 60
+ *   npx tsx bench/montana.ts --fixed-suits --to 100                 # basic Gaps
+ *   npx tsx bench/montana.ts --workers 2 --out deals.jsonl          # two threads; a line per deal in a file
+ *
+ * Options: --from N --to N (deals), --numbering microsoft|solvitaire|both, --free-twos, --fixed-suits,
+ * --redeals K, --timeout S (seconds a deal), --mb M (memory budget a deal), --workers N (threads), --out FILE.
+ * Times are the solve call's wall time on its thread; with one thread, its CPU time too (cpu, in the JSON line),
+ * which a busy machine inflates less. Prints a table, then one JSON line.
+ */
+
+import { appendFileSync, writeFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import type { Numbering } from "../src/cards/deals/layout.ts";
+import { dealMontana, montana } from "../src/games/montana/index.ts";
+import { applyMove, isWon, type MontanaRules } from "../src/games/montana/rules.ts";
+import { solve } from "../src/games/montana/solver.ts";
+
+interface Args {
+  from: number;
+  to: number;
+  numberings: Numbering[];
+  rules: MontanaRules;
+  timeout: number;
+  mb: number;
+  workers: number;
+  out: string | undefined;
+}
+
+interface Job {
+  deal: number;
+  numbering: Numbering;
+}
+
+interface Record {
+  deal: number;
+  numbering: Numbering;
+  result: "solved" | "unsolvable" | "unknown";
+  ms: number;
+  /** CPU time of the process during the call: the thread's own when one thread runs (GC helpers add a little). */
+  cpuMs: number;
+  positions: number;
+  moves: number;
+  budget?: string;
+  replayed: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = {
+    from: 1,
+    to: 1000,
+    numberings: ["microsoft", "solvitaire"],
+    rules: montana.rules.defaults,
+    timeout: 60,
+    mb: 2048,
+    workers: 1,
+    out: undefined,
+  };
+  const rules: Partial<MontanaRules> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const number = (min: number) => {
+      const n = Number(argv[++i]);
+      if (!Number.isFinite(n) || n < min) throw new Error(`${flag} needs a number of ${min} or more`);
+      return n;
+    };
+    if (flag === "--from") args.from = number(0);
+    else if (flag === "--to") args.to = number(0);
+    else if (flag === "--timeout") args.timeout = number(0.001);
+    else if (flag === "--mb") args.mb = number(1);
+    else if (flag === "--workers") args.workers = number(1);
+    else if (flag === "--out") args.out = argv[++i];
+    else if (flag === "--free-twos") rules.freeTwos = true;
+    else if (flag === "--fixed-suits") rules.fixedSuits = true;
+    else if (flag === "--redeals") rules.redeals = number(0);
+    else if (flag === "--numbering") {
+      const n = argv[++i];
+      if (n === "both") args.numberings = ["microsoft", "solvitaire"];
+      else if (n === "microsoft" || n === "solvitaire") args.numberings = [n];
+      else throw new Error("--numbering is microsoft, solvitaire or both");
+    } else throw new Error(`unknown flag ${flag}`);
+  }
+  args.rules = montana.rules.make(rules);
+  return args;
+}
+
+/** Solves one deal and replays the solution through the engine. */
+function run(job: Job, rules: MontanaRules, timeout: number, mb: number): Record {
+  const start = dealMontana(job.deal, rules, job.numbering);
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const result = solve(start, {
+    budget: { ms: timeout * 1000, bytes: mb * 1024 * 1024 },
+    now: () => performance.now(),
+  });
+  const ms = performance.now() - t0;
+  const used = process.cpuUsage(c0);
+  const cpuMs = (used.user + used.system) / 1000;
+  let replayed = false;
+  if (result.result === "solved") {
+    let s = start;
+    for (const m of result.moves) s = applyMove(s, m);
+    replayed = isWon(s);
+    if (!replayed) throw new Error(`deal ${job.deal} (${job.numbering}): the solution does not win`);
+  }
+  return {
+    deal: job.deal,
+    numbering: job.numbering,
+    result: result.result,
+    ms,
+    cpuMs,
+    positions: result.stats.positions,
+    moves: result.moves.length,
+    ...(result.stats.budget ? { budget: result.stats.budget } : {}),
+    replayed,
+  };
+}
+
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+function summarise(records: Record[]) {
+  const ms = records.map((r) => r.ms).sort((a, b) => a - b);
+  const cpu = records.map((r) => r.cpuMs).sort((a, b) => a - b);
+  const positions = records.map((r) => r.positions).sort((a, b) => a - b);
+  const count = (k: Record["result"]) => records.filter((r) => r.result === k).length;
+  return {
+    deals: records.length,
+    solved: count("solved"),
+    unsolvable: count("unsolvable"),
+    unknown: count("unknown"),
+    replayed: records.filter((r) => r.replayed).length,
+    msMedian: Math.round(quantile(ms, 0.5)),
+    msP99: Math.round(quantile(ms, 0.99)),
+    msMax: Math.round(ms[ms.length - 1] ?? 0),
+    msTotal: Math.round(ms.reduce((a, b) => a + b, 0)),
+    cpuMedian: Math.round(quantile(cpu, 0.5)),
+    cpuP99: Math.round(quantile(cpu, 0.99)),
+    cpuMax: Math.round(cpu[cpu.length - 1] ?? 0),
+    positionsMedian: quantile(positions, 0.5),
+    positionsMax: positions[positions.length - 1] ?? 0,
+    unknownDeals: records.filter((r) => r.result === "unknown").map((r) => r.deal),
+  };
+}
+
+function startWorker(args: Args): Worker {
+  const tsx = import.meta.resolve("tsx/esm/api");
+  const script = import.meta.url;
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script)}); });`;
+  return new Worker(bootstrap, {
+    eval: true,
+    workerData: { rules: args.rules, timeout: args.timeout, mb: args.mb },
+  });
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const jobs: Job[] = [];
+  for (const numbering of args.numberings) {
+    for (let deal = args.from; deal <= args.to; deal++) jobs.push({ deal, numbering });
+  }
+  if (args.out) writeFileSync(args.out, "");
+  const records: Record[] = [];
+  const done = (r: Record) => {
+    records.push(r);
+    if (args.out) appendFileSync(args.out, `${JSON.stringify(r)}\n`);
+    if (records.length % 50 === 0) process.stderr.write(`${records.length}/${jobs.length}\r`);
+  };
+  const wall0 = performance.now();
+  if (args.workers <= 1) {
+    for (const job of jobs) done(run(job, args.rules, args.timeout, args.mb));
+  } else {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: args.workers }, () => {
+        const worker = startWorker(args);
+        return new Promise<void>((resolve, reject) => {
+          const feed = () => {
+            if (next >= jobs.length) {
+              worker.terminate().then(() => resolve(), reject);
+              return;
+            }
+            worker.postMessage(jobs[next++]);
+          };
+          worker.on("message", (r: Record) => {
+            done(r);
+            feed();
+          });
+          worker.on("error", reject);
+          feed();
+        });
+      }),
+    );
+  }
+  const wall = performance.now() - wall0;
+  const label = montana.rules.label(args.rules);
+  const rows = args.numberings.map((n) => ({
+    numbering: n,
+    ...summarise(records.filter((r) => r.numbering === n)),
+  }));
+  const all = summarise(records);
+  console.log(
+    `Montana solver: ${label}; deals ${args.from}..${args.to}; ${args.timeout} s and ${args.mb} MB a deal`,
+  );
+  console.log(
+    "numbering    deals  solved  unsolvable  unknown  replayed  ms median    ms p99    ms max   positions median      max",
+  );
+  for (const r of [...rows, { numbering: "all", ...all }]) {
+    console.log(
+      `${r.numbering.padEnd(11)} ${String(r.deals).padStart(6)} ${String(r.solved).padStart(7)} ${String(r.unsolvable).padStart(11)} ${String(r.unknown).padStart(8)} ${String(r.replayed).padStart(9)} ${String(r.msMedian).padStart(10)} ${String(r.msP99).padStart(9)} ${String(r.msMax).padStart(9)} ${String(r.positionsMedian).padStart(18)} ${String(r.positionsMax).padStart(8)}`,
+    );
+  }
+  if (all.unknown > 0)
+    console.log(
+      `unknown: ${records
+        .filter((r) => r.result === "unknown")
+        .map((r) => `${r.numbering} ${r.deal}`)
+        .join(", ")}`,
+    );
+  console.log(
+    JSON.stringify({
+      bench: "montana",
+      rules: args.rules,
+      label,
+      from: args.from,
+      to: args.to,
+      timeoutS: args.timeout,
+      mb: args.mb,
+      workers: args.workers,
+      wallMs: Math.round(wall),
+      numberings: rows,
+      all,
+    }),
+  );
+}
+
+if (isMainThread) {
+  await main();
+} else {
+  const port = parentPort;
+  if (!port) throw new Error("no parent port");
+  const { rules, timeout, mb } = workerData as { rules: MontanaRules; timeout: number; mb: number };
+  port.on("message", (job: Job) => port.postMessage(run(job, rules, timeout, mb)));
+}
