@@ -78,8 +78,10 @@ function boardOf(game: AnyPatienceGame, state: State): Record<string, string> {
   return out;
 }
 
+/** The page shows the position, and has finished moving cards there (a drag during the steps is ignored). */
 async function expectBoard(game: AnyPatienceGame, state: State): Promise<void> {
-  await expect.poll(boardOnPage, { timeout: 5000 }).toEqual(boardOf(game, state));
+  await expect.poll(boardOnPage, { timeout: 10_000 }).toEqual(boardOf(game, state));
+  await still();
 }
 
 const cardEl = (code: string) => page.locator(`.card[data-card="${code}"]`);

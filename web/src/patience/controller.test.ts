@@ -3,7 +3,7 @@ import type { AnyPatienceGame } from "../../../src/games/patience/contract.ts";
 import { Session } from "../../../src/games/patience/session.ts";
 import { findPatience, PATIENCE_GAMES } from "../../../src/games/registry.ts";
 import { layoutOf } from "../games/index.ts";
-import { defaultSettings, type Settings } from "../settings.ts";
+import { defaultPatienceSettings, defaultSettings, type Settings } from "../settings.ts";
 import { StatsBook, variantKey } from "../stats.ts";
 import { KEYS, MemoryStore } from "../storage.ts";
 import { PatienceController } from "./controller.ts";
@@ -284,6 +284,22 @@ describe("the patience controller", () => {
     }
     expect(tried).toBeGreaterThan(3);
     expect(derived).toBeGreaterThan(0);
+  });
+
+  it("deals a winnable deal when the settings ask for one, and says so", async () => {
+    const settings = defaultSettings();
+    // FreeCell: nearly every deal can be won, and quickly shown so (the deals drawn follow the seeded env).
+    settings.patience.freecell = { ...defaultPatienceSettings(freecell), deal: "winnable" };
+    const { controller, env } = make(freecell, fakeEnv(), settings);
+    controller.newDeal();
+    expect(controller.dealing).toBe(true);
+    expect(controller.notice?.text).toBe("Looking for a winnable deal…");
+    await settle(env);
+    await settle(env);
+    expect(controller.dealing).toBe(false);
+    expect(env.requests.some((r) => r.type === "pick")).toBe(true);
+    expect(controller.notice?.text).toBe(`Deal ${controller.deal} can be won.`);
+    expect(controller.verdict.status).toBe("winnable");
   });
 
   it("greets an impossible deal honestly, and flags the move that loses a winnable game", async () => {
