@@ -22,7 +22,7 @@ const DEPTH = 2;
  * from that search, never make a wrong one (wins are replayed from their moves).
  */
 export class BestFirst<S, M, W> {
-  readonly table: StateTable;
+  table: StateTable;
   readonly queue = new BucketQueue(BUCKETS);
   private readonly key: Uint32Array;
   private readonly hashKey = new Uint32Array(1);
@@ -39,6 +39,8 @@ export class BestFirst<S, M, W> {
   codes: number[] = [];
   /** The record whose position the domain holds between expansions (-1: none). */
   private current = -1;
+  /** The positions it had stored when its table was released (-1: not released). */
+  private released = -1;
 
   constructor(
     readonly domain: ResumableDomain<S, M, W>,
@@ -56,10 +58,27 @@ export class BestFirst<S, M, W> {
   ) {
     this.packedAt = exact ? 0 : 1;
     this.dataAt = this.packedAt + (exact ? domain.keyWords : domain.rawWords);
-    this.table = new StateTable(exact ? domain.keyWords : 1, this.dataAt + 3, undefined, 1024, 4);
-    this.table.reservedBytes = BUCKETS * 4;
+    this.table = this.newTable();
     this.key = new Uint32Array(domain.keyWords);
     this.moves = new Int32Array(Math.max(4096, domain.maxMoves * 4));
+  }
+
+  private newTable(): StateTable {
+    const table = new StateTable(this.exact ? this.domain.keyWords : 1, this.dataAt + 3, undefined, 1024, 4);
+    table.reservedBytes = BUCKETS * 4;
+    return table;
+  }
+
+  /**
+   * Gives the table's memory back to the budget (a search that has run out and is dropped): a fresh small table
+   * takes its place, and the old arrays are left to the garbage collector.
+   */
+  release(): void {
+    const meter = this.meter;
+    const before = this.table.bytes;
+    this.released = this.table.count;
+    this.table = this.newTable();
+    if (meter) meter.bytesUsed = Math.max(0, meter.bytesUsed - before + this.table.bytes);
   }
 
   /** Whether running out of positions proves that no win exists. */
@@ -68,7 +87,7 @@ export class BestFirst<S, M, W> {
   }
 
   get positions(): number {
-    return this.table.count;
+    return this.released >= 0 ? this.released : this.table.count;
   }
 
   get bytes(): number {
@@ -98,6 +117,7 @@ export class BestFirst<S, M, W> {
     this.outcome = "capped";
     this.codes = [];
     this.current = -1;
+    this.released = -1;
     table.setMeter(meter);
     table.clear();
     queue.clear();

@@ -15,6 +15,8 @@ export interface Runner<S> {
   meter: BudgetMeter | undefined;
   begin(root: S, meter: BudgetMeter): boolean;
   resume(until: number): SearchOutcome;
+  /** Gives its memory back to the budget once it is dropped (optional). */
+  release?(): void;
 }
 
 /** A search and its shares: `first` positions in the first round (easy deals end there), `quantum` after. */
@@ -64,7 +66,12 @@ export function runPortfolio<S, R extends Runner<S>>(
         return { kind: "unknown", budget: outcome, maxBytes };
       onProgress?.({ positions: meter.positions, ms: meter.elapsed() });
     }
-    for (let i = live.length - 1; i >= 0; i--) if (live[i].runner.outcome === "exhausted") live.splice(i, 1);
+    for (let i = live.length - 1; i >= 0; i--) {
+      if (live[i].runner.outcome !== "exhausted") continue;
+      // Its positions may be many (a fast search on a lost deal): the searches still running get the room.
+      live[i].runner.release?.();
+      live.splice(i, 1);
+    }
     if (live.length === 0) throw new Error("every search of the portfolio ended without a verdict");
   }
 }
