@@ -982,11 +982,20 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
    * lowest ranks, disorder, the hashes, the foundations (the cards missing), free cells and empty cascades.
    */
   private recount(): void {
-    const { cards, len, cells, found, where, minRank, on, key32 } = this;
+    this.recountPlaces(true);
+    this.hashKey(true);
+  }
+
+  /**
+   * Where each card is, the lowest ranks, disorder, the foundations (the cards missing), free cells and empty
+   * cascades, from the cards, lengths and cells; with `setOn`, what each card lies on too.
+   */
+  private recountPlaces(setOn: boolean): void {
+    const { cards, len, cells, found, where, minRank, on } = this;
     this.orderStale = true;
     found[0] = found[1] = found[2] = found[3] = 13;
     where.fill(-1);
-    on.fill(ON_HOME);
+    if (setOn) on.fill(ON_HOME);
     let disorder = 0;
     let empty = 0;
     for (let i = 0; i < this.cascadeCount; i++) {
@@ -998,7 +1007,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       for (let h = 0; h < n; h++) {
         const b = cards[base + h];
         where[b] = base + h;
-        on[b] = below;
+        if (setOn) on[b] = below;
         below = b;
         const r = b >> 2;
         if (r > low) disorder++;
@@ -1016,16 +1025,21 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
         free++;
         continue;
       }
-      on[c] = ON_CELL;
+      if (setOn) on[c] = ON_CELL;
       if (c >> 2 < found[c & 3]) found[c & 3] = c >> 2;
     }
     this.freeCells = free;
-    key32.fill(0);
+  }
+
+  /** The two hashes from what each card lies on; with `setKey`, the key's words too. */
+  private hashKey(setKey: boolean): void {
+    const { on, key32 } = this;
+    if (setKey) key32.fill(0);
     let h1 = 0;
     let h2 = 0;
     for (let c = 0; c < 52; c++) {
       const v = on[c];
-      key32[FIELD_WORD[c]] |= v << FIELD_SHIFT[c];
+      if (setKey) key32[FIELD_WORD[c]] |= v << FIELD_SHIFT[c];
       h1 ^= ON_KEYS[(c << 6) | v];
       h2 ^= ON_KEYS2[(c << 6) | v];
     }
@@ -1095,7 +1109,9 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     }
     for (; i < this.cascadeCount; i++) len[i] = 0;
     for (; j < this.cellCount; j++) cells[j] = NO_CARD;
-    this.recount();
+    for (let w = 0; w < KEY_WORDS; w++) this.key32[w] = words[at + w];
+    this.recountPlaces(false);
+    this.hashKey(false);
   }
 
   /**
