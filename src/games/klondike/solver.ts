@@ -1,0 +1,310 @@
+import { type Card, rankOf, suitOf } from "../../cards/card.ts";
+import { BudgetMeter, describeBudget } from "../../search/budget.ts";
+import { DepthFirst } from "../../search/depth-first.ts";
+import type { SolveResult, SolveStats } from "../../search/result.ts";
+import type { AutoPolicy, SolveOptions } from "../patience/contract.ts";
+import { KlondikePosition, type PackedMove } from "./packed.ts";
+import {
+  applyMove,
+  autoMoves,
+  canGoHome,
+  cardsInState,
+  fits,
+  foundation,
+  isWon,
+  type KlondikeMove,
+  type KlondikeState,
+  PILES,
+  pile,
+  STOCK,
+  WASTE,
+} from "./rules.ts";
+
+/**
+ * Klondike's solver: a complete depth-first search over the packed position of `packed.ts` (the face-up cards as
+ * a set, the stock as the set of cards some turns would show, safe moves home forced), with every position kept
+ * in a typed-array table. It answers `solved` with every engine move written out, `unsolvable` only when the
+ * search ran out of positions, and `unknown` when a budget ran out.
+ */
+export function solveKlondike(state: KlondikeState, options: SolveOptions = {}): SolveResult<KlondikeMove> {
+  if (options.objective !== undefined && options.objective !== "win") {
+    if (options.objective === "max-score") {
+      // Loaded only when asked for: the score search is its own module.
+      throw new RangeError('use solveMaxScore from "./max-score.ts" for the max-score objective');
+    }
+    throw new RangeError(
+      `Klondike's solver knows the objectives "win" and "max-score", not ${options.objective}`,
+    );
+  }
+  checkWhole(state);
+  const meter = new BudgetMeter(options.budget ?? {}, options.now);
+  const policy = options.policy ?? "safe";
+  // The game makes its automatic moves on the deal before any turn: the search starts where the player does.
+  let root = state;
+  const opening: KlondikeMove[] = [];
+  for (const m of autoMoves(state, policy)) {
+    opening.push(m);
+    root = applyMove(root, m);
+  }
+  const domain = new KlondikePosition(root.rules);
+  const search = new DepthFirst(domain, "complete", 0);
+  const stats = (): SolveStats => ({
+    positions: search.table.count,
+    expanded: search.expanded,
+    ms: meter.elapsed(),
+    bytes: search.bytes,
+    phases: [
+      {
+        name: "complete",
+        positions: search.table.count,
+        expanded: search.expanded,
+        ms: search.ms,
+        outcome: search.outcome,
+      },
+    ],
+    searched: searchedWords(root),
+  });
+  if (!search.begin(root, meter)) {
+    const budget = search.outcome as "positions" | "memory";
+    return {
+      result: "unknown",
+      moves: [],
+      stats: { ...stats(), budget },
+      reason: describeBudget(budget, meter),
+    };
+  }
+  let outcome = search.outcome;
+  const every = 200_000;
+  while (outcome === "capped") {
+    outcome = search.resume(search.table.count + every);
+    if (outcome === "capped") options.onProgress?.({ positions: search.table.count, ms: meter.elapsed() });
+  }
+  if (outcome === "solved") {
+    let moves: KlondikeMove[];
+    try {
+      moves = [...opening, ...translate(domain, root, search.path(), policy)];
+    } catch (error) {
+      if (policy !== "all") throw error;
+      // Under "all" the game sends home every card it can, which a win found may need on a pile.
+      return {
+        result: "unknown",
+        moves: [],
+        stats: stats(),
+        reason:
+          "a win exists, but the one found keeps a card off its foundation that the automatic moves of the " +
+          'policy "all" send home; play with the policy "safe" or "none" to follow it',
+      };
+    }
+    const check = replay(state, moves);
+    if (check !== undefined) throw new Error(`internal error: the solver's moves do not win (${check})`);
+    return { result: "solved", moves, stats: stats() };
+  }
+  if (outcome === "exhausted") {
+    const words = searchedWords(root);
+    return {
+      result: "unsolvable",
+      moves: [],
+      stats: stats(),
+      reason: `no sequence of moves wins: ${words}`,
+    };
+  }
+  const budget = outcome as "time" | "positions" | "memory";
+  return {
+    result: "unknown",
+    moves: [],
+    stats: { ...stats(), budget },
+    reason: describeBudget(budget, meter),
+  };
+}
+
+function searchedWords(state: KlondikeState): string {
+  const { rules } = state;
+  const passes =
+    rules.passes === null ? "unlimited passes" : `${rules.passes} ${rules.passes === 1 ? "pass" : "passes"}`;
+  return (
+    `complete search of every position (draw ${rules.draw}, ${passes}, ` +
+    `${rules.fromFoundation ? "cards may come back off the foundations" : "cards stay home"}; every card known), ` +
+    "pruned only by proven dominances: safe moves home, runs moved between twins counted once, stock cards " +
+    "played as soon as turned"
+  );
+}
+
+/** Refuses a position that is not a whole Klondike position (the solver's verdicts mean nothing for it). */
+function checkWhole(state: KlondikeState): void {
+  const cards = cardsInState(state);
+  if (cards.length !== 52 || new Set(cards).size !== 52) {
+    throw new RangeError("the solver needs a whole Klondike position: all 52 cards, each once");
+  }
+}
+
+/** Why the moves do not win from `state`, or undefined when they do. */
+export function replay(state: KlondikeState, moves: readonly KlondikeMove[]): string | undefined {
+  let s = state;
+  for (const [i, m] of moves.entries()) {
+    try {
+      s = applyMove(s, m);
+    } catch (error) {
+      return `move ${i + 1}: ${(error as Error).message}`;
+    }
+  }
+  return isWon(s) ? undefined : "the game is not won at the end";
+}
+
+/** Finds a card in the piles: [pile, index], or undefined. */
+function findInPiles(state: KlondikeState, c: Card): [number, number] | undefined {
+  for (let p = 0; p < PILES; p++) {
+    const i = state.piles[p].indexOf(c);
+    if (i >= 0) return [p, i];
+  }
+  return undefined;
+}
+
+/** A pile the card may be put on: one whose top it fits, or an empty one for a king. */
+function landing(state: KlondikeState, c: Card, except = -1): number {
+  for (let p = 0; p < PILES; p++) {
+    if (p === except) continue;
+    const cards = state.piles[p];
+    if (cards.length === 0 ? rankOf(c) === 13 : fits(c, cards[cards.length - 1])) return p;
+  }
+  throw new Error(`internal error: no pile takes the card ${c}`);
+}
+
+/** The concrete position a solution is written on: each move played, then the policy's automatic moves. */
+class Table {
+  constructor(
+    public s: KlondikeState,
+    readonly policy: AutoPolicy,
+    readonly out: KlondikeMove[],
+  ) {}
+
+  play(move: KlondikeMove): void {
+    this.out.push(move);
+    this.s = applyMove(this.s, move);
+    for (const a of autoMoves(this.s, this.policy)) {
+      this.out.push(a);
+      this.s = applyMove(this.s, a);
+    }
+  }
+
+  private isHome(c: Card): boolean {
+    return this.s.foundations[suitOf(c)] >= rankOf(c);
+  }
+
+  /** Turns stock cards (and the waste over) until `c` is the waste's top card. */
+  private turnTo(c: Card): void {
+    for (let guard = 0; this.s.waste[this.s.waste.length - 1] !== c && !this.isHome(c); guard++) {
+      const s = this.s;
+      if (guard > 200) throw new Error("internal error: a stock card the solver played cannot be turned up");
+      this.play(
+        s.stock.length > 0
+          ? { from: STOCK, to: WASTE, count: Math.min(s.rules.draw, s.stock.length) }
+          : { from: WASTE, to: STOCK, count: s.waste.length },
+      );
+    }
+  }
+
+  /** The engine moves of one solver move. */
+  expand(m: PackedMove): void {
+    switch (m.kind) {
+      case "stock-home":
+        if (this.isHome(m.card)) return; // the game sent it home by itself
+        this.turnTo(m.card);
+        if (this.isHome(m.card)) return;
+        this.play({ from: WASTE, to: foundation(suitOf(m.card)), count: 1 });
+        return;
+      case "stock-pile":
+        this.turnTo(m.card);
+        this.play({ from: WASTE, to: pile(landing(this.s, m.card)), count: 1 });
+        return;
+      case "pile-home": {
+        if (this.isHome(m.card)) return;
+        const at = findInPiles(this.s, m.card);
+        if (!at) throw new Error("internal error: the card to send home is not on a pile");
+        const [p, i] = at;
+        const above = this.s.piles[p].length - 1 - i;
+        if (above > 0) {
+          // Its twin is uncovered: the run on the card moves there first.
+          const twin = (m.card & ~3) | (3 - (m.card & 3));
+          const t = findInPiles(this.s, twin);
+          if (!t || t[1] !== this.s.piles[t[0]].length - 1)
+            throw new Error("internal error: neither twin is uncovered");
+          this.play({ from: pile(p), to: pile(t[0]), count: above });
+          if (this.isHome(m.card)) return;
+        }
+        this.play({ from: pile(p), to: foundation(suitOf(m.card)), count: 1 });
+        return;
+      }
+      case "base": {
+        const s = this.s;
+        const p = m.pile as number;
+        if (s.piles[p][s.faceDown[p]] !== m.card)
+          throw new Error("internal error: the base is not where it was");
+        this.play({
+          from: pile(p),
+          to: pile(landing(s, m.card, p)),
+          count: s.piles[p].length - s.faceDown[p],
+        });
+        return;
+      }
+      case "foundation-pile":
+        this.play({ from: foundation(suitOf(m.card)), to: pile(landing(this.s, m.card)), count: 1 });
+        return;
+    }
+  }
+
+  /** Plays a position whose cards are all face up (and whose stock is at hand) to the end: the lowest card first. */
+  finish(): void {
+    for (let guard = 0; !isWon(this.s); guard++) {
+      const s = this.s;
+      if (guard > 60) throw new Error("internal error: a position the solver counted as won does not finish");
+      let best = -1;
+      for (let suit = 0; suit < 4; suit++) {
+        if (s.foundations[suit] < 13 && (best < 0 || s.foundations[suit] < s.foundations[best])) best = suit;
+      }
+      const c = s.foundations[best] * 4 + best;
+      if (s.stock.includes(c) || s.waste.includes(c)) {
+        this.turnTo(c);
+        if (!this.isHome(c)) this.play({ from: WASTE, to: foundation(best), count: 1 });
+        continue;
+      }
+      const at = findInPiles(s, c);
+      if (!at || !canGoHome(s, c) || at[1] !== s.piles[at[0]].length - 1) {
+        throw new Error("internal error: the lowest card left is not free");
+      }
+      this.play({ from: pile(at[0]), to: foundation(best), count: 1 });
+    }
+  }
+}
+
+/**
+ * The engine's moves for a path of packed moves from `root`, forced moves and the finish written out. Under a
+ * policy, the automatic moves the game makes after each move are written out where the game makes them, and a
+ * solver move the game has already made is left out, so the list plays the same with the policy or without.
+ */
+export function translate(
+  domain: KlondikePosition,
+  root: KlondikeState,
+  path: readonly number[],
+  policy: AutoPolicy = "none",
+): KlondikeMove[] {
+  const out: KlondikeMove[] = [];
+  const buffer = new Int32Array(256);
+  const table = new Table(root, policy, out);
+  const playForced = (after: number) => {
+    const end = domain.forced(after, buffer, 0);
+    for (let i = end - 1; i >= 0; i--) domain.undo(buffer[i]);
+    for (let i = 0; i < end; i++) {
+      table.expand(domain.toMove(buffer[i]));
+      domain.apply(buffer[i]);
+    }
+  };
+  domain.load(root);
+  playForced(-1);
+  for (const m of path) {
+    table.expand(domain.toMove(m));
+    domain.apply(m);
+    playForced(m);
+  }
+  table.finish();
+  return out;
+}
