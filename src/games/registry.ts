@@ -1,10 +1,11 @@
 import { freecell } from "./freecell/index.ts";
 import { kingAlbert } from "./king-albert/index.ts";
+import { klondike } from "./klondike/index.ts";
 import { montana } from "./montana/index.ts";
 import type { AnyPatienceGame } from "./patience/contract.ts";
 
 /** Every patience game on the platform. Front-ends and tools reach games only through this list. */
-export const PATIENCE_GAMES: readonly AnyPatienceGame[] = [freecell, kingAlbert, montana];
+export const PATIENCE_GAMES: readonly AnyPatienceGame[] = [freecell, kingAlbert, klondike, montana];
 
 /** Every game tsol knows, for menus: the patience games and Tetris. */
 export interface GameEntry {
