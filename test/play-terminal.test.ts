@@ -10,8 +10,8 @@ afterEach(() => {
   for (const s of sessions.splice(0)) s.kill();
 });
 
-function play(args: string, dataDir: string): TmuxSession {
-  const session = TmuxSession.start(`node ${BIN} play freecell ${args}`, {
+function play(args: string, dataDir: string, game = "freecell"): TmuxSession {
+  const session = TmuxSession.start(`node ${BIN} play ${game} ${args}`, {
     TSOL_DATA_DIR: dataDir,
     NO_COLOR: "1",
   });
@@ -80,5 +80,38 @@ describe("terminal FreeCell, driven through tmux", () => {
     game.keys("q");
     await game.waitFor("[exited 0]");
     expect(existsSync(join(data, "freecell-save.json"))).toBe(false);
+  });
+});
+
+describe("every game on the one terminal screen", () => {
+  it("Klondike: face-down cards hidden, s turns the stock, the score shown, the solver asked off the main thread", async () => {
+    const data = mkdtempSync(join(tmpdir(), "tsol-play-"));
+    const game = play("3", data, "klondike");
+    const first = await game.waitFor("tsol Klondike  deal #3");
+    expect(first).toContain("##");
+    expect(first).toMatch(/score: \d+/);
+    game.keys("s");
+    await game.waitFor(/^s\.$/m);
+    game.keys("W");
+    await game.waitFor(/(Winnable|Not winnable|Unknown).*the solver knows the face-down cards/);
+    game.keys("q");
+    await game.waitFor("[exited 0]");
+  });
+
+  it("Montana: a cursor over the grid, Enter on a gap fills it with the card that goes there", async () => {
+    const data = mkdtempSync(join(tmpdir(), "tsol-play-"));
+    const game = play("3", data, "montana");
+    const first = await game.waitFor("tsol Montana  deal #3  moves: 0");
+    expect(first).toMatch(/^b {2}8S {2}9C .* -- /m);
+    // Deal 3's gap at b11 (right of 7C) takes the eight of clubs.
+    game.keys("Enter");
+    for (let i = 0; i < 10; i++) game.keys("Right");
+    game.keys("Down", "Enter");
+    await game.waitFor("moves: 1");
+    await game.waitFor(/^b {2}8S .* 7C {2}>8C /m);
+    game.keys("u");
+    await game.waitFor("Undone (0 moves)");
+    game.keys("q");
+    await game.waitFor("[exited 0]");
   });
 });

@@ -211,19 +211,22 @@ export class PatienceScreen {
       this.message = `To take a card off a foundation, type the move (${this.commandKey("type")} then, e.g., hs3).`;
       return;
     }
-    const lift = pile.cards.length > 0 ? this.game.lift(state, pile.ref, pile.cards.length - 1) : 0;
-    if (lift === 0) {
-      this.message =
-        pile.cards.length === 0 ? `${sentence(pile.label)} is empty.` : `Nothing in ${pile.label} can move.`;
+    if (pile.cards.length === 0) {
+      // An empty place (Montana's gap) is filled by the card the game says; elsewhere the game says why not.
+      this.answer(this.game.quickMove(state, pile.ref), "");
+      return;
+    }
+    if (this.game.lift(state, pile.ref, pile.cards.length - 1) === 0) {
+      this.message = `Nothing in ${pile.label} can move.`;
       return;
     }
     this.mode = { kind: "destination", from: index };
     this.message = `From ${pile.label} to where? (the same key again: home or where it fits; Esc cancels)`;
   }
 
-  private answer(intent: { move: unknown } | { reason: string }): void {
+  private answer(intent: { move: unknown } | { reason: string }, refused = "Illegal: "): void {
     if ("reason" in intent) {
-      this.message = `Illegal: ${intent.reason}${/[.!?]$/.test(intent.reason) ? "" : "."}`;
+      this.message = `${refused}${intent.reason}${/[.!?]$/.test(intent.reason) ? "" : "."}`;
       return;
     }
     const turn = this.session.play(intent.move);
@@ -447,7 +450,10 @@ export class PatienceScreen {
 
   private helpLines(): string[] {
     const piles = this.piles();
-    const keys = [...new Set(piles.map((p) => p.key).filter((k): k is string => k !== undefined))];
+    // Only keys of one character can be pressed (Montana names its places a1..d13 in the notation only).
+    const keys = [
+      ...new Set(piles.map((p) => p.key).filter((k): k is string => k !== undefined && k.length === 1)),
+    ];
     const lines = escapeControls(this.game.about)
       .split(/(?<=\.) /)
       .map((l) => l.trim());
