@@ -253,5 +253,6 @@ describe("the session's platform behaviour", () => {
     const { rules: _, ...noRules } = good;
     expect(() => fromSave(noRules)).toThrow(/its rules are missing/);
     expect(() => fromSave({ ...good, rules: { draw: 3 } })).toThrow(/unknown rule "draw"/);
+    expect(() => fromSave({ ...good, rules: { reserve: true } })).toThrow(/unknown rule "reserve"/);
   });
 });

@@ -228,7 +228,7 @@ export class Session<S extends { rules: R }, M, R> {
     const { game } = save;
     let rules: unknown;
     try {
-      rules = game.rules.make(save.rules);
+      rules = game.rules.make(withoutFixedParts(game, save.rules));
     } catch (error) {
       throw new SaveError(`its rules are wrong: ${(error as Error).message}`);
     }
@@ -265,6 +265,21 @@ export class Session<S extends { rules: R }, M, R> {
     for (let i = 0; i < save.redo.length; i++) session.undo();
     return session;
   }
+}
+
+/**
+ * A save's rules without the parts a game fixes at its defaults (FreeCell's `reserve: false`, which some saves
+ * of version 1 wrote): the schema names only what may change, and refuses any other key.
+ */
+function withoutFixedParts(game: AnyPatienceGame, rules: unknown): unknown {
+  if (typeof rules !== "object" || rules === null || Array.isArray(rules)) return rules;
+  const named = new Set(game.rules.fields.map((f) => f.key));
+  const defaults = game.rules.defaults as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(rules as Record<string, unknown>).filter(
+      ([k, v]) => named.has(k) || !(k in defaults) || v !== defaults[k],
+    ),
+  );
 }
 
 /** The rules as the game's schema names them (a preset's fixed parts, such as King Albert's reserve, left out). */
