@@ -400,6 +400,9 @@ export function PatienceView({
         >
           <span className="dot" aria-hidden="true" />
           {VERDICT_TEXT[verdict.status]}
+          {controller.hiddenCards && verdict.status !== "checking" && verdict.status !== "won" && (
+            <span className="verdict-note"> · the solver sees face-down cards</span>
+          )}
           {controller.losingTurn !== null && verdict.status === "not winnable" && (
             <span className="lost-flag"> since move {controller.losingTurn + 1}</span>
           )}

@@ -1081,6 +1081,11 @@ export class PatienceController {
     this.emit();
   }
 
+  /** Whether the player sees face-down cards now (Klondike): the solver's verdict then rests on knowing them. */
+  get hiddenCards(): boolean {
+    return this.game.piles(this.session.state, "player").some((p) => p.cards.some((c) => !c.faceUp));
+  }
+
   /** w: the status in words. */
   announceVerdict(): void {
     const v = this.verdict;
@@ -1093,6 +1098,12 @@ export class PatienceController {
       return;
     }
     this.verdict = verdictOf(analysis);
+    if (this.hiddenCards && this.verdict.status !== "checking") {
+      this.verdict = {
+        ...this.verdict,
+        detail: `${this.verdict.detail} The solver knows the face-down cards; you do not.`,
+      };
+    }
     this.verdictLatencyMs = this.env.clock() - this.movedAt;
     this.verdictSearchMs = analysis.source === "search" ? analysis.ms : 0;
     this.checkLosing();
