@@ -24,6 +24,11 @@ export interface Entry<R> {
   runner: R;
   first: number;
   quantum: number;
+  /**
+   * A search that proves nothing is dropped, its memory given back, once it has stored this many positions
+   * (the room goes to the searches still running).
+   */
+  limit?: number;
 }
 
 export type PortfolioEnd<R> =
@@ -67,7 +72,9 @@ export function runPortfolio<S, R extends Runner<S>>(
       onProgress?.({ positions: meter.positions, ms: meter.elapsed() });
     }
     for (let i = live.length - 1; i >= 0; i--) {
-      if (live[i].runner.outcome !== "exhausted") continue;
+      const { runner, limit } = live[i];
+      const full = limit !== undefined && !runner.complete && runner.positions >= limit;
+      if (runner.outcome !== "exhausted" && !full) continue;
       // Its positions may be many (a fast search on a lost deal): the searches still running get the room.
       live[i].runner.release?.();
       live.splice(i, 1);

@@ -25,6 +25,24 @@ describe("StateTable", () => {
     expect(table.count).toBe(5000);
   });
 
+  it("grows by less than double when only that fits the memory budget, and keeps every key", () => {
+    const meter = new BudgetMeter({ bytes: 300_000 }, undefined);
+    const table = new StateTable(2, 3, meter, 1024);
+    meter.bytesUsed = table.bytes;
+    let stored = 0;
+    for (let v = 0; v < 20_000; v++) {
+      const id = table.findOrInsert(key(2, v), mix32(v));
+      if (id < 0) break;
+      stored++;
+    }
+    // Doubling up to 8192 records; then 16,384 or 12,288 would pass 300,000 bytes, 10,240 does not.
+    expect(stored).toBe(10_240);
+    expect(meter.bytesUsed).toBeLessThanOrEqual(300_000);
+    expect(meter.exceeded).toBe("memory");
+    for (let v = 0; v < stored; v++)
+      expect(table.findOrInsert(key(2, v), mix32(v), false)).toBeGreaterThanOrEqual(0);
+  });
+
   it("tells a missing key without storing it when asked not to", () => {
     const table = new StateTable(2, 2, undefined);
     expect(table.findOrInsert(key(2, 1), 1, false)).toBe(-2);

@@ -120,18 +120,32 @@ export class StateTable {
   }
 
   private grow(): boolean {
-    const capacity = this.hashes.length * 2;
-    const bytes = capacity * (this.stride * 4 + 4 + 8 + this.extraBytesPerRecord) + this.reservedBytes;
-    if (this.meter && !this.meter.grow(bytes - this.bytes)) return false;
-    const words = new Uint32Array(capacity * this.stride);
-    words.set(this.words);
-    const hashes = new Uint32Array(capacity);
-    hashes.set(this.hashes);
-    this.words = words;
-    this.hashes = hashes;
-    this.slots = new Int32Array(capacity * 2);
-    this.rehash(capacity * 2 - 1);
-    return true;
+    const now = this.hashes.length;
+    // Twice the records; when the memory budget cannot take that, half or a quarter again as many, so a
+    // search near its budget uses the room left instead of stopping a doubling short.
+    const sizes = [now * 2, now + (now >> 1), now + (now >> 2)];
+    for (let k = 0; k < sizes.length; k++) {
+      const capacity = sizes[k];
+      let slotCount = 16;
+      while (slotCount < capacity * 2) slotCount *= 2;
+      const bytes =
+        capacity * (this.stride * 4 + 4 + this.extraBytesPerRecord) + slotCount * 4 + this.reservedBytes;
+      const delta = bytes - this.bytes;
+      const meter = this.meter;
+      // Only the last size tried records the budget as met.
+      if (meter && k < sizes.length - 1 && meter.bytesUsed + delta > meter.maxBytes) continue;
+      if (meter && !meter.grow(delta)) return false;
+      const words = new Uint32Array(capacity * this.stride);
+      words.set(this.words);
+      const hashes = new Uint32Array(capacity);
+      hashes.set(this.hashes);
+      this.words = words;
+      this.hashes = hashes;
+      this.slots = new Int32Array(slotCount);
+      this.rehash(slotCount - 1);
+      return true;
+    }
+    return false;
   }
 }
 

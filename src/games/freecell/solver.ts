@@ -1,5 +1,6 @@
 import { BestFirst } from "../../search/best-first.ts";
 import { type Budget, BudgetMeter, type Clock, describeBudget } from "../../search/budget.ts";
+import { DepthFirst } from "../../search/depth-first.ts";
 import { codeMoves } from "../../search/domain.ts";
 import { type Entry, portfolioStats, runPortfolio } from "../../search/portfolio.ts";
 import type { SolveResult } from "../../search/result.ts";
@@ -137,6 +138,15 @@ export interface Strategy {
    * and a raw position) when set.
    */
   keyed?: boolean;
+  /**
+   * A depth-first search over the moves in the generator's order instead of a best-first one (GEN_COMPLETE
+   * only: a depth-first search's running out proves). Cheaper a position; it finds other wins.
+   */
+  depthFirst?: boolean;
+  /** A search that proves nothing stops (and gives its memory back) after this many positions. */
+  limit?: number;
+  /** A GEN_COMPLETE search that is not to prove anything (false: it only looks for wins). */
+  proves?: boolean;
 }
 
 export const DEFAULT_PLAN: Strategy[] = [
@@ -212,7 +222,22 @@ const KING_ALBERT_PLANS: Plans = {
   shortenFirst: true,
 };
 
-type Search = BestFirst<FreeCellState, Move, Weights>;
+type Search = BestFirst<FreeCellState, Move, Weights> | DepthFirst<FreeCellState, Move>;
+
+/** The move codes of a search's win (forced moves left out), whatever kind of search it is. */
+function winCodes(search: Search, start: FreeCellState): number[] {
+  if (search instanceof BestFirst) return search.codes;
+  const domain = search.domain as PackedPosition;
+  const buffer = new Int32Array(domain.maxMoves * 2);
+  domain.load(start);
+  domain.forced(-1, buffer, 0);
+  return search.path().map((m) => {
+    const code = domain.moveCode(m);
+    domain.apply(m);
+    domain.forced(m, buffer, 0);
+    return code;
+  });
+}
 
 /** The searches kept for one shape of rules and plan, reused from solve to solve (their tables stay allocated). */
 interface Kit {
@@ -245,6 +270,7 @@ function kitFor(rules: FreeCellRules, plan: readonly Strategy[], shortenMode: nu
         runner: runnerFor(p, rules),
         first: p.first,
         quantum: p.quantum,
+        limit: p.limit,
       })),
       shortener: new Shortener(new PackedPosition(rules), shortenMode),
     };
@@ -255,6 +281,11 @@ function kitFor(rules: FreeCellRules, plan: readonly Strategy[], shortenMode: nu
 
 function runnerFor(p: Strategy, rules: FreeCellRules): Search {
   const complete = (p.mode & 3) === GEN_COMPLETE;
+  if (p.depthFirst) {
+    if (!complete)
+      throw new SolverError("a depth-first search proves what it does not find: GEN_COMPLETE only");
+    return new DepthFirst(new PackedPosition(rules), p.name, p.mode);
+  }
   return new BestFirst(
     new PackedPosition(rules),
     p.name,
@@ -340,8 +371,8 @@ export function solve(state: FreeCellState, options: SolveOptions = {}): FreeCel
     // them (deals 1..2000) for 15% of the time. The other searches' wins are shortened.
     const short =
       options.shortest || plans.shortenFirst || end.by !== runners[0]
-        ? kit.shortener.shorten(start, end.by.codes, options.shortest ? 3 : 1)
-        : end.by.codes;
+        ? kit.shortener.shorten(start, winCodes(end.by, start), options.shortest ? 3 : 1)
+        : winCodes(end.by, start);
     const moves = writeOutRuns(state, codeMoves(kit.shortener.domain, state, short));
     if (!(kit.shortener.domain as PackedPosition).isWon())
       throw new SolverError("the solution found does not win");
