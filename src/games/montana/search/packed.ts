@@ -25,9 +25,9 @@ export const GEN_REDUCED = 1;
 
 const GAP = -1;
 /** Events a stubborn-set check may take before it gives up (and the position expands every move). */
-const REACH_WORK = 400;
+const REACH_WORK = 160;
 /** Events the analysis of what any moves could do may take before the lost-position test is skipped. */
-const LOST_WORK = 400;
+const LOST_WORK = 150;
 /** Places a row word holds (6 bits each, so no place straddles two words). */
 const PER_WORD = 5;
 export const ROW_WORDS = 3;
@@ -69,6 +69,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   private readonly fillers = new Int32Array(4);
   private readonly scores = new Int32Array(64);
   private readonly okSuits = new Int32Array(ROWS);
+  private readonly gapCounts = new Int32Array(4);
   /** The move order of a team member (0: the plain heuristic order). */
   private variant = 0;
   private readonly watch = { steadyLo: 0, steadyHi: 0, noGapLo: 0, noGapHi: 0, stayLo: 0, stayHi: 0 };
@@ -453,23 +454,48 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     if (reach.run(0, 0, NO_WATCH, LOST_WORK) && this.cannotWin(reach)) return start;
     if (all - start <= 1) return this.order(out, start, all);
     const cols = this.cols;
-    let best = -1;
-    let bestCount = all - start;
+    // Candidate sets: the fills of some of the gaps, fewest fills first; the first that is stubborn wins.
+    const counts = this.gapCounts;
     for (let i = 0; i < 4; i++) {
       const g = this.gaps[i];
-      if (g % cols === cols - 1) continue;
       let count = 0;
       for (let k = start; k < all; k++) if ((out[k] & 63) === g) count++;
-      if (count >= bestCount) continue;
-      if (!this.setWatch(g, out, start, all)) continue;
-      if (!reach.run(g < 32 ? 1 << g : 0, g < 32 ? 0 : 1 << (g - 32), this.watch, REACH_WORK)) continue;
-      best = g;
-      bestCount = count;
-      if (count <= 1) break;
+      counts[i] = count;
     }
-    if (best < 0) return this.order(out, start, all);
+    const total = all - start;
+    let best = 0;
+    for (let want = 0; want < total && best === 0; want++) {
+      for (let mask = 1; mask < 15; mask++) {
+        let count = 0;
+        let landmark = false;
+        let frozenLo = 0;
+        let frozenHi = 0;
+        for (let i = 0; i < 4; i++) {
+          if ((mask & (1 << i)) === 0) continue;
+          const g = this.gaps[i];
+          count += counts[i];
+          if (g % cols !== cols - 1) landmark = true;
+          if (g < 32) frozenLo |= 1 << g;
+          else frozenHi |= 1 << (g - 32);
+        }
+        if (count !== want || !landmark) continue;
+        if (!this.setWatch(mask, out, start, all)) continue;
+        if (!reach.run(frozenLo, frozenHi, this.watch, REACH_WORK)) continue;
+        best = mask;
+        break;
+      }
+    }
+    if (best === 0) return this.order(out, start, all);
     let end = start;
-    for (let k = start; k < all; k++) if ((out[k] & 63) === best) out[end++] = out[k];
+    for (let k = start; k < all; k++) {
+      const to = out[k] & 63;
+      for (let i = 0; i < 4; i++) {
+        if ((best & (1 << i)) !== 0 && this.gaps[i] === to) {
+          out[end++] = out[k];
+          break;
+        }
+      }
+    }
     return this.order(out, start, end);
   }
 
@@ -506,12 +532,18 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
    * g's left keeps its content, the place right of each filler is never a gap, a filling 2 never goes elsewhere.
    * False when one already fails: a move into another gap right now breaks it.
    */
-  private setWatch(g: number, moves: Int32Array, start: number, end: number): boolean {
+  private setWatch(set: number, moves: Int32Array, start: number, end: number): boolean {
     const cols = this.cols;
     const fillers = this.fillers;
+    let inLo = 0;
+    let inHi = 0;
     for (let i = 0; i < 4; i++) {
       const h = this.gaps[i];
-      fillers[i] = h === g ? -2 : this.fillerOf(h);
+      const inSet = (set & (1 << i)) !== 0;
+      fillers[i] = inSet ? -2 : this.fillerOf(h);
+      if (!inSet) continue;
+      if (h < 32) inLo |= 1 << h;
+      else inHi |= 1 << (h - 32);
     }
     const w = this.watch;
     w.steadyLo = 0;
@@ -520,7 +552,9 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     w.noGapHi = 0;
     w.stayLo = 0;
     w.stayHi = 0;
-    if (g % cols !== 0) {
+    for (let i = 0; i < 4; i++) {
+      const g = this.gaps[i];
+      if ((set & (1 << i)) === 0 || g % cols === 0) continue;
       const left = g - 1;
       if (this.board[left] !== GAP && hasFiller(fillers, this.board[left])) return false;
       if (left < 32) w.steadyLo |= 1 << left;
@@ -528,13 +562,19 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     }
     for (let k = start; k < end; k++) {
       const m = moves[k];
-      if ((m & 63) !== g) continue;
+      const to = m & 63;
+      if (to < 32 ? (inLo & (1 << to)) === 0 : (inHi & (1 << (to - 32))) === 0) continue;
       const p = (m >> 6) & 63;
       if (p % cols !== cols - 1) {
         const q = p + 1;
-        if (this.board[q] === GAP || hasFiller(fillers, this.board[q])) return false;
-        if (q < 32) w.noGapLo |= 1 << q;
-        else w.noGapHi |= 1 << (q - 32);
+        if (this.board[q] === GAP) {
+          // Filling it is one of the set's moves; any other gap there breaks the set.
+          if (q < 32 ? (inLo & (1 << q)) === 0 : (inHi & (1 << (q - 32))) === 0) return false;
+        } else {
+          if (hasFiller(fillers, this.board[q])) return false;
+          if (q < 32) w.noGapLo |= 1 << q;
+          else w.noGapHi |= 1 << (q - 32);
+        }
       }
       const y = this.board[p];
       if (y < 8) {
