@@ -1,5 +1,6 @@
 import { parseCard } from "../../cards/card.ts";
-import { emptyState, type FreeCellRules, type FreeCellState, makeRules } from "./rules.ts";
+import { emptyState, type FreeCellRules, type FreeCellState, type Move, makeRules } from "./rules.ts";
+import { GEN_ALL, PackedPosition } from "./solver-packed.ts";
 
 /**
  * A position for tests: cascades as text (bottom card first, "" for empty), cells, foundation ranks by suit
@@ -20,4 +21,13 @@ export function position(
   });
   state.foundations = foundations.slice();
   return state;
+}
+
+/** The solver's move generator (every move) in the engine's form, for the conformance suite's comparison. */
+export function packedMoves(state: FreeCellState): Move[] {
+  const pos = new PackedPosition(state.rules);
+  pos.load(state);
+  const out = new Int32Array(pos.maxMoves);
+  const end = pos.generate(GEN_ALL, out, 0);
+  return Array.from(out.subarray(0, end), (m) => pos.toMove(m));
 }
