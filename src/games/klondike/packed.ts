@@ -1,5 +1,6 @@
 import type { Card } from "../../cards/card.ts";
 import type { SearchDomain } from "../../search/domain.ts";
+import type { StateTable } from "../../search/state-table.ts";
 import type { KlondikeRules, KlondikeState } from "./rules.ts";
 
 /**
@@ -124,14 +125,16 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
   waste = 0;
   recycles = 0;
   /**
-   * A placement waiting for its use. Drawing one card with unlimited passes, where any stock card can be had at
-   * any time, a stock card is worth putting on a pile only for what that lets happen next: a card of the class
-   * below put on it, or its twin's run moved onto it so that the twin goes home (taking it home later instead is
-   * no better than taking it from the stock then). Such a placement can always wait until just before that use,
-   * so the search makes it only there: `pending` is 1 + the card, and the next move (or a forced move of the twin)
-   * must use it. Likewise a pile is emptied only right before a king moves into it (PENDING_SPACE). 0: nothing
-   * pending. It is part of the position's key. (Cards taken back off a foundation are not treated so: one move
-   * can be the use of two of them, the king of hearts and the king of spades both down for the queen of hearts.)
+   * A placement waiting for its use. A stock card is worth putting on a pile only for what that lets happen:
+   * a card of the class below put on it, or its twin's run moved onto it so that the twin goes home. A move
+   * that is neither and leaves the stock alone could as well have come before the placement (the two commute),
+   * so the search makes a placement only right before a use: `pending` is 1 + the card, and the next move must
+   * use it (or a forced move of the twin does). When drawing one card with unlimited passes, where any stock card
+   * can be had at any time, stock moves commute with it too and must also be uses; otherwise any stock move may
+   * follow, and a new placement takes the pending place. Likewise a pile is emptied only right before a king
+   * moves into it (PENDING_SPACE). 0: nothing pending. It is part of the position's key. (Cards taken back off a
+   * foundation are not treated so: one move can be the use of two of them, the king of hearts and the king of
+   * spades both down for the queen of hearts.)
    */
   pending = 0;
   readonly loc = new Uint8Array(52);
@@ -202,7 +205,7 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
     });
     this.talonMask = (1 << talon.length) - 1;
     this.waste = this.normalWaste(state.waste.length, talon.length);
-    this.recycles = state.recycles;
+    this.recycles = this.unlimited ? 0 : state.recycles;
     this.pending = 0;
   }
 
@@ -323,7 +326,8 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
   private stockMoves(q: number, recycled: number, empties: number, out: Int32Array, at: number): number {
     const d = this.seq[q - 1];
     const pending = this.pending;
-    if (pending !== 0) {
+    // With a stock whose order matters, any stock move may follow a placement (the two do not commute).
+    if (pending !== 0 && (this.freeStock || pending === PENDING_SPACE)) {
       const wanted =
         pending === PENDING_SPACE ? (d >> 2) + 1 === KING_RANK : cls(d) === ((cls(pending - 1) - 2) ^ 1);
       if (!wanted) return at;
@@ -342,7 +346,49 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
     return left <= 1 || this.freeStock;
   }
 
+  /** The search's table of positions seen, for the stock dominance (see `dominated`). */
+  private table: StateTable | undefined;
+  private readonly probe = new Uint32Array(3);
+
+  /** Lets `generate` look up positions already searched (the table of the search that runs this domain). */
+  attach(table: StateTable | undefined): void {
+    this.table = table;
+  }
+
+  /**
+   * Whether a position that reaches at least the same stock cards, all else equal, was already searched: then
+   * this one needs no search of its own (any win from it is a win from that one, move for move). With
+   * unlimited passes a waste of size p shows, after turns and turning the waste over, the cards at sizes p,
+   * p + k, p + 2k ..., the last card, and every multiple of the draw k; so the waste sizes p' < p with the same
+   * remainder, and every size for a waste whose size is a multiple of k (stored as 0), reach a superset.
+   */
+  private dominated(): boolean {
+    const table = this.table as StateTable;
+    const len = popcount(this.talonMask);
+    const k = this.draw;
+    const p = this.waste;
+    const key = this.probe;
+    this.encode(key);
+    const w1 = this.talonMask;
+    const tail = Math.imul(key[2], 0x9e3779b1);
+    for (let q = p === 0 ? 1 : p % k; q < (p === 0 ? len : p); q += p === 0 ? 1 : k) {
+      if (p === 0 && q % k === 0) continue;
+      key[1] = (w1 | (q << 24)) >>> 0;
+      if (table.findOrInsert(key, mix(key[0] ^ mix(key[1] ^ tail)), false) >= 0) return true;
+    }
+    return false;
+  }
+
   generate(_mode: number, out: Int32Array, at: number): number {
+    if (
+      this.table !== undefined &&
+      this.unlimited &&
+      this.draw > 1 &&
+      this.talonMask !== 0 &&
+      this.dominated()
+    ) {
+      return at;
+    }
     const f = this.f;
     const empties = this.empties();
     // After a card was put on a pile only to take a card (see `pending`), only moves that take one: a card of the
@@ -377,8 +423,10 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
       for (let q = p + k; q < len; q += k) at = this.stockMoves(q, 0, empties, out, at);
       if (p < len) at = this.stockMoves(len, 0, empties, out, at);
       if (this.recycles < this.maxRecycles) {
+        // Passes are counted only where they are limited: otherwise the count would only split equal positions.
+        const pass = this.unlimited ? 0 : 1;
         for (let q = k; q < len; q += k)
-          if (q < p || (q - p) % k !== 0) at = this.stockMoves(q, 1, empties, out, at);
+          if (q < p || (q - p) % k !== 0) at = this.stockMoves(q, pass, empties, out, at);
       }
     }
     // Bases that empty their pile: only worth it while a king could use the space.

@@ -48,6 +48,7 @@ export function solveKlondike(state: KlondikeState, options: SolveOptions = {}):
   }
   const domain = new KlondikePosition(root.rules);
   const search = new DepthFirst(domain, "complete", 0);
+  domain.attach(search.table);
   const stats = (): SolveStats => ({
     positions: search.table.count,
     expanded: search.expanded,
