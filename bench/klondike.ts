@@ -1,0 +1,302 @@
+/**
+ * Klondike benchmark: solves numbered deals (thoughtful: the solver knows every card) for each draw and numbering
+ * asked for, replays every solution through the platform's verifier (the moves in notation, no automatic moves,
+ * as `tsol check` does), and prints per set the deals solved, proved impossible and left unknown, the time per
+ * deal (median, p99, max), the positions stored, and the share winnable with its 95% Wilson interval beside the
+ * published one.
+ *
+ *   npx tsx bench/klondike.ts [--from 1] [--to 1000] [--numbering solvitaire|microsoft|both] [--draw 1|3|both]
+ *                             [--passes K] [--no-from-foundation] [--timeout 60] [--deals 15,22]
+ *                             [--clock cpu|wall] [--check N] [--quiet]
+ *
+ * `--check N` also runs the reference solver (src/games/klondike/reference.ts, no twins, no sets, no placement
+ * rule) on every deal, allowing it N positions, and counts where it decided and agreed. A table, then one JSON
+ * line. One thread: pin it (`taskset -c 1`) on a shared machine. Times and the time budget are the process's
+ * CPU time by default (on a shared machine wall time says more about the load than about the solver).
+ */
+
+import type { Numbering } from "../src/cards/deals/layout.ts";
+import { klondike } from "../src/games/klondike/index.ts";
+import { referenceSolve } from "../src/games/klondike/reference.ts";
+import type { KlondikeRules } from "../src/games/klondike/rules.ts";
+import { solveKlondike } from "../src/games/klondike/solver.ts";
+import { movesNotation } from "../src/games/patience/solution.ts";
+import { checkSolution } from "../src/games/patience/verify.ts";
+
+interface Args {
+  from: number;
+  to: number;
+  numberings: Numbering[];
+  draws: number[];
+  passes: number | null;
+  fromFoundation: boolean;
+  timeout: number;
+  deals: number[] | undefined;
+  clock: "cpu" | "wall";
+  check: number;
+  quiet: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = {
+    from: 1,
+    to: 1000,
+    numberings: ["solvitaire", "microsoft"],
+    draws: [1, 3],
+    passes: null,
+    fromFoundation: true,
+    timeout: 60,
+    deals: undefined,
+    clock: "cpu",
+    check: 0,
+    quiet: false,
+  };
+  const whole = (flag: string, value: string | undefined, min: number) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new Error(`${flag} needs a whole number of ${min} or more`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    if (flag === "--no-from-foundation") {
+      args.fromFoundation = false;
+      continue;
+    }
+    if (flag === "--quiet") {
+      args.quiet = true;
+      continue;
+    }
+    const value = argv[++i];
+    if (value === undefined) throw new Error(`${flag} needs a value`);
+    if (flag === "--from") args.from = whole(flag, value, 0);
+    else if (flag === "--to") args.to = whole(flag, value, 0);
+    else if (flag === "--timeout") {
+      args.timeout = Number(value);
+      if (!(args.timeout > 0)) throw new Error("--timeout needs a number of seconds above 0");
+    } else if (flag === "--numbering") {
+      if (value !== "both" && value !== "solvitaire" && value !== "microsoft")
+        throw new Error("--numbering is solvitaire, microsoft or both");
+      args.numberings = value === "both" ? ["solvitaire", "microsoft"] : [value];
+    } else if (flag === "--draw") {
+      if (value !== "both" && value !== "1" && value !== "3" && value !== "2")
+        throw new Error("--draw is 1, 2, 3 or both");
+      args.draws = value === "both" ? [1, 3] : [Number(value)];
+    } else if (flag === "--passes") args.passes = value === "unlimited" ? null : whole(flag, value, 1);
+    else if (flag === "--deals") {
+      args.deals = value.split(",").map((t) => whole("--deals", t, 0));
+    } else if (flag === "--clock") {
+      if (value !== "cpu" && value !== "wall") throw new Error("--clock is cpu or wall");
+      args.clock = value;
+    } else if (flag === "--check") args.check = whole(flag, value, 1);
+    else throw new Error(`unknown flag ${flag}`);
+  }
+  if (args.to < args.from) throw new Error("--to must not be below --from");
+  return args;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
+
+/** The 95% Wilson score interval of k successes in n trials. */
+function wilson(k: number, n: number): [number, number] {
+  if (n === 0) return [0, 1];
+  const z = 1.959964;
+  const p = k / n;
+  const centre = p + (z * z) / (2 * n);
+  const spread = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+  const scale = 1 + (z * z) / n;
+  return [(centre - spread) / scale, (centre + spread) / scale];
+}
+
+/** Blake and Gent (JAIR 2026), thoughtful Klondike, unlimited passes, cards may come back off foundations. */
+const PUBLISHED: Record<number, [number, number]> = { 1: [0.9048, 0.00116], 3: [0.81945, 0.00084] };
+
+interface SetReport {
+  draw: number;
+  numbering: Numbering;
+  deals: number;
+  solved: number;
+  impossible: number;
+  unknown: number;
+  unknownDeals: number[];
+  verified: number;
+  msMedian: number;
+  msP99: number;
+  msMax: number;
+  slowest: number;
+  msTotal: number;
+  positionsMedian: number;
+  positionsP99: number;
+  positionsMax: number;
+  winnableLow: number;
+  winnableHigh: number;
+  overlapsPublished: boolean | null;
+  checked?: { decided: number; agreed: number; disagreed: number[] };
+  slowDeals: [number, number, string][];
+}
+
+const cpuMs = () => {
+  const t = process.cpuUsage();
+  return (t.user + t.system) / 1000;
+};
+
+function runSet(
+  args: Args,
+  draw: number,
+  numbering: Numbering,
+  deals: number[],
+  now: () => number,
+): SetReport {
+  const options: Partial<KlondikeRules> = { draw, passes: args.passes, fromFoundation: args.fromFoundation };
+  const rules = klondike.rules.make(options);
+  const times: number[] = [];
+  const positions: number[] = [];
+  const report: SetReport = {
+    draw,
+    numbering,
+    deals: deals.length,
+    solved: 0,
+    impossible: 0,
+    unknown: 0,
+    unknownDeals: [],
+    verified: 0,
+    msMedian: 0,
+    msP99: 0,
+    msMax: 0,
+    slowest: 0,
+    msTotal: 0,
+    positionsMedian: 0,
+    positionsP99: 0,
+    positionsMax: 0,
+    winnableLow: 0,
+    winnableHigh: 1,
+    overlapsPublished: null,
+    slowDeals: [],
+  };
+  if (args.check > 0) report.checked = { decided: 0, agreed: 0, disagreed: [] };
+  for (const n of deals) {
+    const state = klondike.deal(n, rules, numbering);
+    const t0 = now();
+    const result = solveKlondike(state, { budget: { ms: args.timeout * 1000 }, now, policy: "none" });
+    const ms = now() - t0;
+    times.push(ms);
+    positions.push(result.stats.positions);
+    report.msTotal += ms;
+    if (ms > report.msMax) {
+      report.msMax = ms;
+      report.slowest = n;
+    }
+    report.slowDeals.push([n, Math.round(ms), result.result]);
+    report.slowDeals.sort((a, b) => b[1] - a[1]);
+    report.slowDeals.length = Math.min(report.slowDeals.length, 10);
+    if (result.result === "solved") {
+      report.solved++;
+      const check = checkSolution(klondike, state, movesNotation(klondike, state, result.moves), "none");
+      if (check.valid && check.won) report.verified++;
+      else console.error(`deal ${n}: the solution does not replay to a win: ${JSON.stringify(check)}`);
+    } else if (result.result === "unsolvable") report.impossible++;
+    else {
+      report.unknown++;
+      report.unknownDeals.push(n);
+    }
+    if (report.checked) {
+      const ref = referenceSolve(state, args.check);
+      if (ref.result !== "unknown" && result.result !== "unknown") {
+        report.checked.decided++;
+        if (ref.result === result.result) report.checked.agreed++;
+        else {
+          report.checked.disagreed.push(n);
+          console.error(`deal ${n}: the reference says ${ref.result}, the solver ${result.result}`);
+        }
+      }
+    }
+    if (!args.quiet && ms > 1000)
+      console.error(
+        `  deal ${n}: ${result.result} in ${Math.round(ms)} ms, ${result.stats.positions} positions`,
+      );
+  }
+  times.sort((a, b) => a - b);
+  positions.sort((a, b) => a - b);
+  report.msMedian = quantile(times, 0.5);
+  report.msP99 = quantile(times, 0.99);
+  report.positionsMedian = quantile(positions, 0.5);
+  report.positionsP99 = quantile(positions, 0.99);
+  report.positionsMax = positions[positions.length - 1] ?? 0;
+  // Unknowns as losses for the lower bound, as wins for the upper (as the published figures are given).
+  report.winnableLow = wilson(report.solved, deals.length)[0];
+  report.winnableHigh = wilson(report.solved + report.unknown, deals.length)[1];
+  const published = PUBLISHED[draw];
+  if (published && args.passes === null && args.fromFoundation) {
+    const [p, e] = published;
+    report.overlapsPublished = report.winnableLow <= p + e && report.winnableHigh >= p - e;
+  }
+  return report;
+}
+
+function main(): void {
+  const args = parseArgs(process.argv.slice(2));
+  const deals = args.deals ?? Array.from({ length: args.to - args.from + 1 }, (_, i) => args.from + i);
+  const now = args.clock === "cpu" ? cpuMs : () => performance.now();
+  const reports: SetReport[] = [];
+  const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
+  const row = (cells: (string | number)[]) =>
+    console.log(cells.map((c, i) => String(c)[i < 2 ? "padEnd" : "padStart"](i < 2 ? 10 : 9)).join(" "));
+  console.log(
+    `Klondike, thoughtful; passes ${args.passes ?? "unlimited"}, ${args.fromFoundation ? "cards may come back off the foundations" : "cards stay home"}; ` +
+      `time budget ${args.timeout} s a deal (${args.clock === "cpu" ? "CPU" : "wall"} time)`,
+  );
+  row([
+    "draw",
+    "numbering",
+    "deals",
+    "solved",
+    "imposs.",
+    "unknown",
+    "verified",
+    "ms med",
+    "ms p99",
+    "ms max",
+    "pos med",
+    "pos p99",
+    "pos max",
+  ]);
+  for (const draw of args.draws) {
+    for (const numbering of args.numberings) {
+      const r = runSet(args, draw, numbering, deals, now);
+      reports.push(r);
+      row([
+        `draw ${draw}`,
+        numbering,
+        r.deals,
+        r.solved,
+        r.impossible,
+        r.unknown,
+        r.verified,
+        r.msMedian.toFixed(2),
+        r.msP99.toFixed(0),
+        r.msMax.toFixed(0),
+        r.positionsMedian,
+        r.positionsP99,
+        r.positionsMax,
+      ]);
+    }
+  }
+  console.log("");
+  for (const r of reports) {
+    const published = PUBLISHED[r.draw];
+    const against =
+      r.overlapsPublished === null || !published
+        ? ""
+        : `; published ${pct(published[0])} +- ${(100 * published[1]).toFixed(3)}: ${r.overlapsPublished ? "the intervals overlap" : "NO OVERLAP"}`;
+    console.log(
+      `draw ${r.draw} ${r.numbering}: winnable ${pct(r.winnableLow)} .. ${pct(r.winnableHigh)} (95% Wilson, unknowns both ways)${against}; slowest deal ${r.slowest} (${Math.round(r.msMax)} ms)` +
+        (r.unknownDeals.length > 0 ? `; unknown: ${r.unknownDeals.join(",")}` : "") +
+        (r.checked
+          ? `; reference decided ${r.checked.decided}, agreed ${r.checked.agreed}, disagreed [${r.checked.disagreed.join(",")}]`
+          : ""),
+    );
+  }
+  console.log(JSON.stringify({ bench: "klondike", args, sets: reports }));
+}
+
+main();
