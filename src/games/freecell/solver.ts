@@ -169,6 +169,8 @@ interface Plans {
   shortenMode: number;
   /** Whether the first search's wins are shortened too (they are nearly as short as they get in FreeCell). */
   shortenFirst: boolean;
+  /** The longest shortcut tried (moves), without --shortest. */
+  shortenDepth: number;
 }
 
 const FREECELL_PLANS: Plans = {
@@ -176,6 +178,7 @@ const FREECELL_PLANS: Plans = {
   shortest: SHORTEST_PLAN,
   shortenMode: GEN_FAST,
   shortenFirst: false,
+  shortenDepth: 1,
 };
 
 /** King Albert's weights (no free cells: the reserve's emptied slots are worth nothing, see docs/solver.md). */
@@ -243,6 +246,7 @@ const KING_ALBERT_PLANS: Plans = {
   ],
   shortenMode: GEN_COMPLETE | LAZY_RESERVE | RUNS,
   shortenFirst: true,
+  shortenDepth: 1,
 };
 
 type Search = BestFirst<FreeCellState, Move, Weights> | DepthFirst<FreeCellState, Move>;
@@ -401,7 +405,7 @@ export function solve(state: FreeCellState, options: SolveOptions = {}): FreeCel
     // them (deals 1..2000) for 15% of the time. The other searches' wins are shortened.
     const short =
       options.shortest || plans.shortenFirst || end.by !== runners[0]
-        ? kit.shortener.shorten(start, winCodes(end.by, start), options.shortest ? 3 : 1)
+        ? kit.shortener.shorten(start, winCodes(end.by, start), options.shortest ? 3 : plans.shortenDepth)
         : winCodes(end.by, start);
     const moves = writeOutRuns(state, codeMoves(kit.shortener.domain, state, short));
     if (!(kit.shortener.domain as PackedPosition).isWon())
