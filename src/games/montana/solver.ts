@@ -165,7 +165,7 @@ export function solveMontana(
 function searchedWords(state: MontanaState): string {
   const { rules } = state;
   const rows =
-    rules.fixedSuits || state.redealsLeft > 0 ? "rows kept apart" : "rows in any order taken as one position";
+    rules.fixedSuits || rules.redeals > 0 ? "rows kept apart" : "rows in any order taken as one position";
   const twos = rules.fixedSuits
     ? "each 2 only to its own row's first place"
     : rules.freeTwos
@@ -173,9 +173,12 @@ function searchedWords(state: MontanaState): string {
       : "a 2 heading a row staying there";
   const redeals = state.redealsLeft > 0 ? `, ${state.redealsLeft} redeals with their shuffles known` : "";
   return (
-    `every position reachable with single-card moves (${twos}${redeals}), ${rows}; only the moves of a strong ` +
-    "stubborn set expanded, and a card joining a run that can never move again placed at once when it is a king, " +
-    "its successor already lies on its right, or it lies in the last column (docs/montana.md)"
+    `every position reachable with single-card moves (${twos}${redeals}), ${rows}` +
+    (state.redealsLeft > 0 ? "; every move expanded while a redeal is left, and after the last" : "") +
+    ("; only the moves of a strong stubborn set expanded; positions whose every future lacks what a win needs " +
+      "left out; a card joining a run that can never move again placed at once when it is a king, its " +
+      "successor lies on its right or can never come there, or it lies in the last column") +
+    " (docs/montana.md)"
   );
 }
 
