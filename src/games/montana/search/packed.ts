@@ -173,7 +173,9 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   }
 
   private runAt(r: number): number {
-    if (!this.headsStay) return 0;
+    // Free twos: a 2 moves only to a first-column gap, and only a card leaving the first column makes one; once
+    // every row is headed by a 2, no 2 moves again and the runs behind them are fixed.
+    if (!this.headsStay && !this.headsAllTwos()) return 0;
     const base = r * this.cols;
     const first = this.board[base];
     if (first < 4 || first >= 8) return 0;
@@ -181,6 +183,12 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     let k = 1;
     while (k < this.cols && this.board[base + k] === first + 4 * k) k++;
     return k;
+  }
+
+  private headsAllTwos(): boolean {
+    const b = this.board;
+    const n = this.cols;
+    return b[0] >> 2 === 1 && b[n] >> 2 === 1 && b[2 * n] >> 2 === 1 && b[3 * n] >> 2 === 1;
   }
 
   /** Whether the card at place p is in a run that never moves. */
@@ -237,7 +245,8 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   private updateRuns(p: number): void {
     const r = (p / this.cols) | 0;
     const c = p - r * this.cols;
-    if (c <= this.fixedRun[r]) this.fixedRun[r] = this.runAt(r);
+    if (c === 0 && !this.headsStay) this.computeFixedRuns();
+    else if (c <= this.fixedRun[r]) this.fixedRun[r] = this.runAt(r);
   }
 
   private applyRedeal(): void {
@@ -400,7 +409,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
    */
   forced(_move: number, out: Int32Array, at: number): number {
     // With a redeal left, where a card lies decides what the redeal gathers: no move is forced.
-    if (!this.prune || !this.headsStay || this.redealsLeft > 0) return at;
+    if (!this.prune || this.redealsLeft > 0) return at;
     for (let again = true; again; ) {
       again = false;
       for (let i = 0; i < 4; i++) {
