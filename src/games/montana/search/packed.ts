@@ -70,6 +70,8 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   private readonly scores = new Int32Array(64);
   private readonly okSuits = new Int32Array(ROWS);
   private readonly gapCounts = new Int32Array(4);
+  private readonly masks = new Int32Array(16);
+  private readonly maskCounts = new Int32Array(16);
   /** The move order of a team member (0: the plain heuristic order). */
   private variant = 0;
   private readonly watch = { steadyLo: 0, steadyHi: 0, noGapLo: 0, noGapHi: 0, stayLo: 0, stayHi: 0 };
@@ -139,6 +141,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
 
   /** Row words and fixed runs from the board. */
   private refresh(): void {
+    this.reach.load(this);
     for (let r = 0; r < ROWS; r++) this.packRow(r);
     this.dirty = 0xf;
     this.computeFixedRuns();
@@ -159,6 +162,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
 
   private setPlace(p: number, v: number): void {
     this.board[p] = v;
+    this.reach.place(p, v);
     const r = (p / this.cols) | 0;
     const c = p - r * this.cols;
     const w = r * ROW_WORDS + ((c / PER_WORD) | 0);
@@ -441,7 +445,6 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   private neverFollows(g: number, x: number, q: number): boolean {
     if (this.board[q] === x + 4) return false;
     const reach = this.reach;
-    reach.load(this);
     if (!reach.run(g < 32 ? 1 << g : 0, g < 32 ? 0 : 1 << (g - 32), NO_WATCH, REACH_WORK)) return false;
     return !reach.mayHold(q, x + 4);
   }
@@ -459,7 +462,6 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     if (this.redealsLeft > 0 || !this.prune) return this.order(out, start, all);
     // What any moves could ever do: a position whose future can never hold a win is lost.
     const reach = this.reach;
-    reach.load(this);
     if (reach.run(0, 0, NO_WATCH, LOST_WORK) && this.cannotWin(reach)) return start;
     if (all - start <= 1) return this.order(out, start, all);
     const cols = this.cols;
@@ -472,27 +474,41 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
       counts[i] = count;
     }
     const total = all - start;
-    let best = 0;
-    for (let want = 0; want < total && best === 0; want++) {
-      for (let mask = 1; mask < 15; mask++) {
-        let count = 0;
-        let landmark = false;
-        let frozenLo = 0;
-        let frozenHi = 0;
-        for (let i = 0; i < 4; i++) {
-          if ((mask & (1 << i)) === 0) continue;
-          const g = this.gaps[i];
-          count += counts[i];
-          if (g % cols !== cols - 1) landmark = true;
-          if (g < 32) frozenLo |= 1 << g;
-          else frozenHi |= 1 << (g - 32);
-        }
-        if (count !== want || !landmark) continue;
-        if (!this.setWatch(mask, out, start, all)) continue;
-        if (!reach.run(frozenLo, frozenHi, this.watch, REACH_WORK)) continue;
-        best = mask;
-        break;
+    // Each set of gaps (a 4-bit mask) holding a landmark, by fewest fills: the first that is stubborn wins.
+    const masks = this.masks;
+    const maskCounts = this.maskCounts;
+    let n = 0;
+    for (let mask = 1; mask < 15; mask++) {
+      let count = 0;
+      let landmark = false;
+      for (let i = 0; i < 4; i++) {
+        if ((mask & (1 << i)) === 0) continue;
+        count += counts[i];
+        if (this.gaps[i] % cols !== cols - 1) landmark = true;
       }
+      if (!landmark || count >= total) continue;
+      let j = n++;
+      while (j > 0 && maskCounts[j - 1] > count) {
+        masks[j] = masks[j - 1];
+        maskCounts[j] = maskCounts[j - 1];
+        j--;
+      }
+      masks[j] = mask;
+      maskCounts[j] = count;
+    }
+    let best = 0;
+    for (let k = 0; k < n && best === 0; k++) {
+      const mask = masks[k];
+      if (!this.setWatch(mask, out, start, all)) continue;
+      let frozenLo = 0;
+      let frozenHi = 0;
+      for (let i = 0; i < 4; i++) {
+        if ((mask & (1 << i)) === 0) continue;
+        const g = this.gaps[i];
+        if (g < 32) frozenLo |= 1 << g;
+        else frozenHi |= 1 << (g - 32);
+      }
+      if (reach.run(frozenLo, frozenHi, this.watch, REACH_WORK)) best = mask;
     }
     if (best === 0) return this.order(out, start, all);
     let end = start;

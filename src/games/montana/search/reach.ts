@@ -70,7 +70,7 @@ export class Reach {
   private steps = 0;
   failed = false;
 
-  /** Takes the position as the start of the runs to come. */
+  /** Takes the position as the start of the runs to come (then `place` keeps it up to date). */
   load(b: Board): void {
     if (b.cols !== this.cols) {
       this.cols = b.cols;
@@ -109,6 +109,23 @@ export class Reach {
     }
     this.baseGapLo = gapLo;
     this.baseGapHi = gapHi;
+  }
+
+  /** Keeps the loaded position up to date: place p now holds card v (or a gap, v < 0). */
+  place(p: number, v: number): void {
+    if (v < 0) {
+      this.baseHoldLo[p] = 0;
+      this.baseHoldHi[p] = 0;
+      if (p < 32) this.baseGapLo |= 1 << p;
+      else this.baseGapHi |= 1 << (p - 32);
+      return;
+    }
+    this.baseHoldLo[p] = v < 32 ? 1 << v : 0;
+    this.baseHoldHi[p] = v < 32 ? 0 : 1 << (v - 32);
+    this.baseAtLo[v] = p < 32 ? 1 << p : 0;
+    this.baseAtHi[v] = p < 32 ? 0 : 1 << (p - 32);
+    if (p < 32) this.baseGapLo &= ~(1 << p);
+    else this.baseGapHi &= ~(1 << (p - 32));
   }
 
   /**
