@@ -63,6 +63,16 @@ const FORCED = 1 << 18;
 const CLEARS = 1 << 19;
 /** `pending` after a pile was emptied: the next move puts a king there. */
 const PENDING_SPACE = 64;
+/**
+ * Whether a move of card c may follow what is pending: anything when nothing is, a king after a pile was
+ * emptied, else a card of `childClass` (the class below the card put down). A plain function, not a closure:
+ * closures made in a hot loop cost an allocation (and a name helper under tsx) each time.
+ */
+function wants(pending: number, childClass: number, c: number): boolean {
+  if (pending === 0) return true;
+  return pending === PENDING_SPACE ? (c >> 2) + 1 === KING_RANK : cls(c) === childClass;
+}
+
 /** The other card of the same rank and colour. */
 const twinOf = (c: number) => (c & ~3) | (3 - (c & 3));
 export const moveCard = (m: number): number => m & 63;
@@ -74,6 +84,8 @@ const cls = (c: number) => ((c >> 2) << 1) | isRedCard(c);
 const KING_RANK = 13;
 /** Local copies of shared constants: imported bindings cost a getter call on every use in a hot loop under tsx. */
 const PILES = 7;
+/** Weights of the mixed-radix count of dealt cards left: pile p holds 0..p+1 of them. */
+const N_WEIGHT = [1, 2, 6, 24, 120, 720, 5040];
 
 /** MurmurHash3's finaliser (as src/search/state-table.ts's mix32, inlined for the same reason). */
 function mix(h: number): number {
@@ -144,6 +156,8 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
   private readonly visCount = new Int8Array(28);
   private readonly childCount = new Int8Array(28);
   private zeroPiles = 0;
+  /** The dealt cards left in each pile, as one mixed-radix number (pile p counts 0..p+1): kept as they change. */
+  private nEnc = 0;
   private hidden = 0;
 
   private undoStack = new Int32Array(1024);
@@ -195,6 +209,8 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
       }
       if (this.n[p] === 0) this.zeroPiles++;
     }
+    this.nEnc = 0;
+    for (let p = 0; p < PILES; p++) this.nEnc += this.n[p] * N_WEIGHT[p];
     const talon = [...state.waste, ...state.stock.slice().reverse()];
     if (talon.length > 24) throw new RangeError("the stock and the waste hold more than 24 cards");
 
@@ -291,6 +307,7 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
         n = 0;
       }
     }
+    this.nEnc += (n - old) * N_WEIGHT[p];
     this.n[p] = n;
     if (n === 0) this.zeroPiles++;
   }
@@ -306,6 +323,7 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
       this.loc[b] = HIDDEN;
       this.hidden++;
     }
+    this.nEnc += (old - this.n[p]) * N_WEIGHT[p];
     this.n[p] = old;
     this.isBase[this.orig[p * 8 + old - 1]] = 1;
   }
@@ -396,14 +414,12 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
     const pending = this.pending;
     const space = pending === PENDING_SPACE;
     const childClass = pending > 0 && !space ? (cls(pending - 1) - 2) ^ 1 : -1;
-    const wants = (c: number) =>
-      pending === 0 || (space ? (c >> 2) + 1 === KING_RANK : cls(c) === childClass);
     // Bases that turn a card up.
     for (let p = 0; p < PILES; p++) {
       const n = this.n[p];
       if (n < 2) continue;
       const b = this.orig[p * 8 + n - 1];
-      if (!wants(b)) continue;
+      if (!wants(pending, childClass, b)) continue;
       if ((b >> 2) + 1 === KING_RANK ? empties > 0 : this.parentsFor(b) > 0)
         out[at++] = move(BASE, b, 0, 0, p);
     }
@@ -435,7 +451,8 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
       for (let p = 0; p < PILES; p++) {
         if (this.n[p] !== 1) continue;
         const b = this.orig[p * 8];
-        if ((b >> 2) + 1 === KING_RANK || !wants(b) || this.parentsFor(b) === 0) continue;
+        if ((b >> 2) + 1 === KING_RANK || !wants(pending, childClass, b) || this.parentsFor(b) === 0)
+          continue;
         if (wanting < 0) wanting = this.kingsWanting();
         if (wanting > empties) out[at++] = move(BASE, b, 0, 0, p);
       }
@@ -447,7 +464,7 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
         if (r === 0) continue;
         const c = (r - 1) * 4 + s;
         // A card taken back off a foundation is also used by taking the one under it back too.
-        if (!wants(c)) continue;
+        if (!wants(pending, childClass, c)) continue;
         f[s]--;
         const safe = safeHome(f, c, true);
         f[s]++;
@@ -586,18 +603,14 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
 
   hash(): number {
     const f = this.f;
-    let nEnc = 0;
-    for (let p = PILES - 1; p >= 0; p--) nEnc = nEnc * (p + 2) + this.n[p];
-    const w0 = (f[0] | (f[1] << 4) | (f[2] << 8) | (f[3] << 12) | (nEnc << 16)) >>> 0;
+    const w0 = (f[0] | (f[1] << 4) | (f[2] << 8) | (f[3] << 12) | (this.nEnc << 16)) >>> 0;
     const w1 = (this.talonMask | (this.waste << 24)) >>> 0;
     return mix(w0 ^ mix(w1 ^ Math.imul(this.recycles | (this.pending << 8), 0x9e3779b1)));
   }
 
   encode(out: Uint32Array): void {
     const f = this.f;
-    let nEnc = 0;
-    for (let p = PILES - 1; p >= 0; p--) nEnc = nEnc * (p + 2) + this.n[p];
-    out[0] = f[0] | (f[1] << 4) | (f[2] << 8) | (f[3] << 12) | (nEnc << 16);
+    out[0] = f[0] | (f[1] << 4) | (f[2] << 8) | (f[3] << 12) | (this.nEnc << 16);
     out[1] = this.talonMask | (this.waste << 24);
     out[2] = this.recycles | (this.pending << 8);
   }
