@@ -1,15 +1,6 @@
-import {
-  type Card,
-  CardParseError,
-  formatCard,
-  parseCard,
-  RANK_LETTERS,
-  SUIT_LETTERS,
-  SUIT_NAMES,
-  type Suit,
-  suitFromLetter,
-} from "../../cards/card.ts";
+import { type Card, formatCard, RANK_LETTERS, SUIT_LETTERS, type Suit } from "../../cards/card.ts";
 import { asciiLower, quoteToken } from "../../cards/text.ts";
+import { boardCard, readFoundations } from "../patience/board-text.ts";
 import { BoardTextError } from "../patience/errors.ts";
 import { emptyState, type FreeCellRules, type FreeCellState, makeRules } from "./rules.ts";
 
@@ -37,28 +28,6 @@ export function formatBoard(state: FreeCellState): string {
   }
   for (const col of state.cascades) lines.push(col.length === 0 ? ":" : col.map(formatCard).join(" "));
   return `${lines.join("\n")}\n`;
-}
-
-function cardAt(token: string, line: number): Card {
-  try {
-    return parseCard(token);
-  } catch (error) {
-    if (error instanceof CardParseError) throw new BoardTextError(line, token, error.message);
-    throw error;
-  }
-}
-
-function foundationRank(token: string, text: string, line: number): number {
-  if (text === "0") return 0;
-  const rank = /^(?:[2-9AaTtJjQqKk]|10)$/.test(text) ? (parseCard(`${text}C`) >> 2) + 1 : undefined;
-  if (rank === undefined) {
-    throw new BoardTextError(
-      line,
-      token,
-      `${quoteToken(token)}: unknown rank${Array.from(text).length <= 3 ? ` ${quoteToken(text)}` : ""} on a foundation (use 0, A, 2-9, T, J, Q, K)`,
-    );
-  }
-  return rank;
 }
 
 /** Where each card of the deck is in a position, for the check that every card is there exactly once. */
@@ -142,32 +111,8 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
     cells: undefined,
     reserve: undefined,
   };
-  const readFoundations = (tokens: string[], line: number) => {
-    const suitSeen = new Map<Suit, string>();
-    for (const token of tokens) {
-      const match = /^([^-]+)-(.+)$/.exec(token);
-      const suit = match ? suitFromLetter(match[1]) : undefined;
-      if (!match || suit === undefined) {
-        throw new BoardTextError(
-          line,
-          token,
-          `${quoteToken(token)}: a foundation is a suit and its top rank, like H-A or S-0`,
-        );
-      }
-      const earlier = suitSeen.get(suit);
-      if (earlier !== undefined) {
-        throw new BoardTextError(
-          line,
-          token,
-          `${quoteToken(token)}: the ${SUIT_NAMES[suit]} foundation is given twice (first as ${quoteToken(earlier)})`,
-        );
-      }
-      suitSeen.set(suit, token);
-      const rank = foundationRank(token, match[2], line);
-      for (let r = 1; r <= rank; r++) note((r - 1) * 4 + suit, token, line);
-      state.foundations[suit] = rank;
-    }
-  };
+  const readFoundationsLine = (tokens: string[], line: number) =>
+    readFoundations(tokens, line, state.foundations, (c, token) => note(c, token, line));
   const readCells = (tokens: string[], line: number) => {
     const cards = tokens.filter((t) => t !== "-");
     const where = fullRules.reserve ? "the reserve" : "the cells";
@@ -190,7 +135,7 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
             : `${quoteToken(token)} is in cell ${i + 1}, but this game has ${fullRules.cells} cells (set the number of cells to match)`,
         );
       }
-      const c = cardAt(token, line);
+      const c = boardCard(token, line);
       note(c, token, line);
       state.cells[i] = c;
     });
@@ -225,7 +170,7 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
       }
       headingLine[heading] = line;
       const tokens = header[2].trim().split(/\s+/).filter(Boolean);
-      if (heading === "foundations") readFoundations(tokens, line);
+      if (heading === "foundations") readFoundationsLine(tokens, line);
       else readCells(tokens, line);
       continue;
     }
@@ -240,7 +185,7 @@ export function parseBoard(text: string, rules: Partial<FreeCellRules> = {}): Fr
     }
     if (body === "-" || body === "") continue;
     for (const token of body.split(/\s+/)) {
-      const c = cardAt(token, line);
+      const c = boardCard(token, line);
       note(c, token, line);
       state.cascades[cascadesRead - 1].push(c);
     }

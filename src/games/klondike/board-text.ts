@@ -1,8 +1,6 @@
 import {
   type Card,
-  CardParseError,
   formatCard,
-  parseCard,
   RANK_LETTERS,
   SUIT_LETTERS,
   SUIT_NAMES,
@@ -10,6 +8,7 @@ import {
   suitFromLetter,
 } from "../../cards/card.ts";
 import { asciiLower, quoteToken } from "../../cards/text.ts";
+import { boardCard, readFoundations } from "../patience/board-text.ts";
 import { BoardTextError } from "../patience/errors.ts";
 import {
   emptyState,
@@ -65,25 +64,6 @@ export function formatBoard(state: KlondikeState): string {
     lines.push(`: ${down.length > 0 ? `${down.join(" ")} | ` : ""}${up.join(" ")}`);
   });
   return `${lines.join("\n")}\n`;
-}
-
-function cardAt(token: string, line: number | undefined): Card {
-  try {
-    return parseCard(token);
-  } catch (error) {
-    if (error instanceof CardParseError) throw new BoardTextError(line, token, error.message);
-    throw error;
-  }
-}
-
-function foundationRank(token: string, text: string, line: number | undefined): number {
-  if (text === "0") return 0;
-  if (/^(?:[2-9AaTtJjQqKk]|10)$/.test(text)) return (parseCard(`${text}C`) >> 2) + 1;
-  throw new BoardTextError(
-    line,
-    token,
-    `${quoteToken(token)}: unknown rank on a foundation (use 0, A, 2-9, T, J, Q, K)`,
-  );
 }
 
 type Heading = "foundations" | "stock" | "waste" | "recycles" | "score";
@@ -241,7 +221,7 @@ export function parseBoard(text: string, rules: KlondikeRules): KlondikeState {
     }
     for (const token of tokens) {
       if (token === "|") continue;
-      const c = cardAt(token, line);
+      const c = boardCard(token, line);
       ledger.note(c, token, line, `on line ${line}`);
       state.piles[index].push(c);
     }
@@ -276,36 +256,14 @@ function readHeading(
   line: number,
 ) {
   if (heading === "foundations") {
-    const suitSeen = new Map<Suit, string>();
-    for (const token of tokens) {
-      const match = /^([^-]+)-(.+)$/.exec(token);
-      const suit = match ? suitFromLetter(match[1]) : undefined;
-      if (!match || suit === undefined) {
-        throw new BoardTextError(
-          line,
-          token,
-          `${quoteToken(token)}: a foundation is a suit and its top rank, like H-A or S-0`,
-        );
-      }
-      const earlier = suitSeen.get(suit);
-      if (earlier !== undefined) {
-        throw new BoardTextError(
-          line,
-          token,
-          `${quoteToken(token)}: the ${SUIT_NAMES[suit]} foundation is given twice (first as ${quoteToken(earlier)})`,
-        );
-      }
-      suitSeen.set(suit, token);
-      const rank = foundationRank(token, match[2], line);
-      for (let r = 1; r <= rank; r++)
-        ledger.note((r - 1) * 4 + suit, token, line, `on the foundations (line ${line})`);
-      state.foundations[suit] = rank;
-    }
+    readFoundations(tokens, line, state.foundations, (c, token) =>
+      ledger.note(c, token, line, `on the foundations (line ${line})`),
+    );
     return;
   }
   if (heading === "stock" || heading === "waste") {
     for (const token of tokens) {
-      const c = cardAt(token, line);
+      const c = boardCard(token, line);
       ledger.note(c, token, line, `on line ${line}`);
       state[heading].push(c);
     }
@@ -373,7 +331,7 @@ export function fromJson(json: unknown, rules: KlondikeRules): KlondikeState {
   const ledger = new CardLedger();
   const read = (value: unknown, where: string): Card => {
     if (typeof value !== "string") return fail(where, undefined, 'a card is text such as "10H" or "TH"');
-    const c = cardAt(value, undefined);
+    const c = boardCard(value, undefined);
     ledger.note(c, value, undefined, `in ${where}`);
     return c;
   };
@@ -395,7 +353,7 @@ export function fromJson(json: unknown, rules: KlondikeRules): KlondikeState {
       if (suit === undefined)
         return fail("foundations", letter, `${quoteToken(letter)} is not a suit letter`);
       if (typeof top !== "string") return fail("foundations", letter, "a foundation's top card is text");
-      const c = cardAt(top, undefined);
+      const c = boardCard(top, undefined);
       if ((c & 3) !== suit)
         return fail("foundations", top, `${quoteToken(top)} is not a ${SUIT_NAMES[suit]} card`);
       const rank = (c >> 2) + 1;
