@@ -19,6 +19,7 @@ import { dealMicrosoft } from "../src/games/freecell/deal.ts";
 import { applyMove, type FreeCellState, isWon, type Move } from "../src/games/freecell/rules.ts";
 import { countSolution, type FreeCellSolveResult, solve } from "../src/games/freecell/solver.ts";
 import type { Response, SolveRequest } from "../src/search/protocol.ts";
+import { cpuMs, quantile } from "./measure.ts";
 
 interface Args {
   from: number;
@@ -90,11 +91,6 @@ interface Summary {
   meanLength?: { moves: number; cards: number; player: number };
 }
 
-function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
-
 function replays(state: FreeCellState, moves: readonly Move[]): boolean {
   try {
     let s = state;
@@ -145,15 +141,6 @@ function summarise(records: DealRecord[], wallMs: number): Summary {
         }
       : {}),
   };
-}
-
-/**
- * This process's CPU time in ms. The one-core figures are CPU time, as fc-solve's are: on a machine shared
- * with other work, wall time measures the load as much as the solver.
- */
-function cpuMs(): number {
-  const t = process.cpuUsage();
-  return (t.user + t.system) / 1000;
 }
 
 /**

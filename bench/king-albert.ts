@@ -20,6 +20,7 @@ import type { FreeCellRules } from "../src/games/freecell/rules.ts";
 import { solutionNotation, solve } from "../src/games/freecell/solver.ts";
 import { kingAlbert } from "../src/games/king-albert/index.ts";
 import { checkSolution } from "../src/games/patience/verify.ts";
+import { cpuMs, printRow, quantile } from "./measure.ts";
 
 interface Args {
   from: number;
@@ -79,9 +80,6 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-const quantile = (sorted: number[], q: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
-
 interface SetReport {
   rules: string;
   numbering: Numbering;
@@ -103,11 +101,6 @@ interface SetReport {
   positionsMax: number;
   meanLength: number;
 }
-
-const cpuMs = () => {
-  const t = process.cpuUsage();
-  return (t.user + t.system) / 1000;
-};
 
 function runSet(
   rulesName: string,
@@ -182,8 +175,7 @@ function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const deals = args.deals ?? Array.from({ length: args.to - args.from + 1 }, (_, i) => args.from + i);
   const reports: SetReport[] = [];
-  const row = (cells: (string | number)[]) =>
-    console.log(cells.map((c, i) => String(c)[i < 2 ? "padEnd" : "padStart"](i < 2 ? 11 : 9)).join(" "));
+  const row = (cells: (string | number)[]) => printRow(cells, 2, 11);
   console.log(`time budget ${args.timeout} s a deal, ${args.clock === "cpu" ? "CPU time" : "wall time"}`);
   row([
     "rules",

@@ -22,6 +22,8 @@ import type { KlondikeRules } from "../src/games/klondike/rules.ts";
 import { solveKlondike } from "../src/games/klondike/solver.ts";
 import { movesNotation } from "../src/games/patience/solution.ts";
 import { checkSolution } from "../src/games/patience/verify.ts";
+import { wilson } from "../src/survey/report.ts";
+import { cpuMs, printRow, quantile } from "./measure.ts";
 
 interface Args {
   from: number;
@@ -94,18 +96,10 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-const quantile = (sorted: number[], q: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
-
-/** The 95% Wilson score interval of k successes in n trials. */
-function wilson(k: number, n: number): [number, number] {
-  if (n === 0) return [0, 1];
-  const z = 1.959964;
-  const p = k / n;
-  const centre = p + (z * z) / (2 * n);
-  const spread = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
-  const scale = 1 + (z * z) / n;
-  return [(centre - spread) / scale, (centre + spread) / scale];
+/** The 95% Wilson score interval of k successes in n trials, as the survey report computes it. */
+function wilsonInterval(k: number, n: number): [number, number] {
+  const { low, high } = wilson(k, n);
+  return [low, high];
 }
 
 /** Blake and Gent (JAIR 2026), thoughtful Klondike, unlimited passes, cards may come back off foundations. */
@@ -134,11 +128,6 @@ interface SetReport {
   checked?: { decided: number; agreed: number; disagreed: number[] };
   slowDeals: [number, number, string][];
 }
-
-const cpuMs = () => {
-  const t = process.cpuUsage();
-  return (t.user + t.system) / 1000;
-};
 
 function runSet(
   args: Args,
@@ -223,8 +212,8 @@ function runSet(
   report.positionsP99 = quantile(positions, 0.99);
   report.positionsMax = positions[positions.length - 1] ?? 0;
   // Unknowns as losses for the lower bound, as wins for the upper (as the published figures are given).
-  report.winnableLow = wilson(report.solved, deals.length)[0];
-  report.winnableHigh = wilson(report.solved + report.unknown, deals.length)[1];
+  report.winnableLow = wilsonInterval(report.solved, deals.length)[0];
+  report.winnableHigh = wilsonInterval(report.solved + report.unknown, deals.length)[1];
   const published = PUBLISHED[draw];
   if (published && args.passes === null && args.fromFoundation) {
     const [p, e] = published;
@@ -239,8 +228,7 @@ function main(): void {
   const now = args.clock === "cpu" ? cpuMs : () => performance.now();
   const reports: SetReport[] = [];
   const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
-  const row = (cells: (string | number)[]) =>
-    console.log(cells.map((c, i) => String(c)[i < 2 ? "padEnd" : "padStart"](i < 2 ? 10 : 9)).join(" "));
+  const row = (cells: (string | number)[]) => printRow(cells, 2, 10);
   console.log(
     `Klondike, thoughtful; passes ${args.passes ?? "unlimited"}, ${args.fromFoundation ? "cards may come back off the foundations" : "cards stay home"}; ` +
       `time budget ${args.timeout} s a deal (${args.clock === "cpu" ? "CPU" : "wall"} time)`,
