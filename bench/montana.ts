@@ -8,9 +8,11 @@
  *   npx tsx bench/montana.ts --workers 2 --out deals.jsonl          # two threads; a line per deal in a file
  *
  * Options: --from N --to N (deals), --numbering microsoft|solvitaire|both, --free-twos, --fixed-suits,
- * --redeals K, --timeout S (seconds a deal), --mb M (memory budget a deal), --workers N (threads), --out FILE.
- * Times are the solve call's wall time on its thread; with one thread, its CPU time too (cpu, in the JSON line),
- * which a busy machine inflates less. Prints a table, then one JSON line.
+ * --redeals K, --timeout S (seconds a deal), --clock cpu|wall (what --timeout counts; default wall),
+ * --positions N (positions a deal), --mb M (memory budget a deal), --workers N (threads), --out FILE, --help.
+ * Times are the solve call's wall time on its thread; with one thread, its CPU time too (cpu columns), which a
+ * busy machine inflates less: with --clock cpu (one thread only) the budget counts the process's CPU time.
+ * Prints a table, then one JSON line.
  */
 
 import { appendFileSync, writeFileSync } from "node:fs";
@@ -27,6 +29,8 @@ interface Args {
   numberings: Numbering[];
   rules: MontanaRules;
   timeout: number;
+  clock: "cpu" | "wall";
+  positions: number | undefined;
   mb: number;
   workers: number;
   out: string | undefined;
@@ -50,6 +54,25 @@ interface Record {
   replayed: boolean;
 }
 
+const HELP = `npx tsx bench/montana.ts [options]
+  --from N --to N            deals (default 1..1000)
+  --numbering NAME           microsoft, solvitaire or both (default both)
+  --free-twos                any 2 to any first-column gap
+  --fixed-suits              basic Gaps: each row's own 2
+  --redeals K                0 to 3 redeals
+  --timeout S                seconds a deal (default 60)
+  --clock cpu|wall           what --timeout counts (default wall; cpu needs one thread)
+  --positions N              positions a deal (default none)
+  --mb M                     memory budget a deal in MB (default 2048)
+  --workers N                threads (default 1)
+  --out FILE                 a JSON line per deal`;
+
+/** This process's CPU time in ms (every thread's: one thread only). */
+function cpuNow(): number {
+  const t = process.cpuUsage();
+  return (t.user + t.system) / 1000;
+}
+
 function parseArgs(argv: string[]): Args {
   const args: Args = {
     from: 1,
@@ -57,6 +80,8 @@ function parseArgs(argv: string[]): Args {
     numberings: ["microsoft", "solvitaire"],
     rules: montana.rules.defaults,
     timeout: 60,
+    clock: "wall",
+    positions: undefined,
     mb: 2048,
     workers: 1,
     out: undefined,
@@ -73,7 +98,15 @@ function parseArgs(argv: string[]): Args {
     else if (flag === "--to") args.to = number(0);
     else if (flag === "--timeout") args.timeout = number(0.001);
     else if (flag === "--mb") args.mb = number(1);
-    else if (flag === "--workers") args.workers = number(1);
+    else if (flag === "--positions") args.positions = number(1);
+    else if (flag === "--clock") {
+      const c = argv[++i];
+      if (c !== "cpu" && c !== "wall") throw new Error("--clock is cpu or wall");
+      args.clock = c;
+    } else if (flag === "--help") {
+      console.log(HELP);
+      process.exit(0);
+    } else if (flag === "--workers") args.workers = number(1);
     else if (flag === "--out") args.out = argv[++i];
     else if (flag === "--free-twos") rules.freeTwos = true;
     else if (flag === "--fixed-suits") rules.fixedSuits = true;
@@ -86,17 +119,26 @@ function parseArgs(argv: string[]): Args {
     } else throw new Error(`unknown flag ${flag}`);
   }
   args.rules = montana.rules.make(rules);
+  if (args.clock === "cpu" && args.workers > 1)
+    throw new Error("--clock cpu needs one thread: the process's CPU time is every thread's");
   return args;
 }
 
 /** Solves one deal and replays the solution through the engine. */
-function run(job: Job, rules: MontanaRules, timeout: number, mb: number): Record {
+function run(
+  job: Job,
+  rules: MontanaRules,
+  timeout: number,
+  mb: number,
+  clock: Args["clock"],
+  positions?: number,
+): Record {
   const start = dealMontana(job.deal, rules, job.numbering);
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   const result = solve(start, {
-    budget: { ms: timeout * 1000, bytes: mb * 1024 * 1024 },
-    now: () => performance.now(),
+    budget: { ms: timeout * 1000, bytes: mb * 1024 * 1024, ...(positions ? { positions } : {}) },
+    now: clock === "cpu" ? cpuNow : () => performance.now(),
   });
   const ms = performance.now() - t0;
   const used = process.cpuUsage(c0);
@@ -156,7 +198,7 @@ function startWorker(args: Args): Worker {
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script)}); });`;
   return new Worker(bootstrap, {
     eval: true,
-    workerData: { rules: args.rules, timeout: args.timeout, mb: args.mb },
+    workerData: { rules: args.rules, timeout: args.timeout, mb: args.mb, positions: args.positions },
   });
 }
 
@@ -175,7 +217,7 @@ async function main(): Promise<void> {
   };
   const wall0 = performance.now();
   if (args.workers <= 1) {
-    for (const job of jobs) done(run(job, args.rules, args.timeout, args.mb));
+    for (const job of jobs) done(run(job, args.rules, args.timeout, args.mb, args.clock, args.positions));
   } else {
     let next = 0;
     await Promise.all(
@@ -207,14 +249,15 @@ async function main(): Promise<void> {
   }));
   const all = summarise(records);
   console.log(
-    `Montana solver: ${label}; deals ${args.from}..${args.to}; ${args.timeout} s and ${args.mb} MB a deal`,
+    `Montana solver: ${label}; deals ${args.from}..${args.to}; ${args.timeout} s (${args.clock} clock)` +
+      `${args.positions ? `, ${args.positions} positions` : ""} and ${args.mb} MB a deal`,
   );
   console.log(
-    "numbering    deals  solved  unsolvable  unknown  replayed  ms median    ms p99    ms max   positions median      max",
+    "numbering    deals  solved  unsolvable  unknown  replayed  ms median    ms p99    ms max  cpu median   cpu p99   cpu max   positions median      max",
   );
   for (const r of [...rows, { numbering: "all", ...all }]) {
     console.log(
-      `${r.numbering.padEnd(11)} ${String(r.deals).padStart(6)} ${String(r.solved).padStart(7)} ${String(r.unsolvable).padStart(11)} ${String(r.unknown).padStart(8)} ${String(r.replayed).padStart(9)} ${String(r.msMedian).padStart(10)} ${String(r.msP99).padStart(9)} ${String(r.msMax).padStart(9)} ${String(r.positionsMedian).padStart(18)} ${String(r.positionsMax).padStart(8)}`,
+      `${r.numbering.padEnd(11)} ${String(r.deals).padStart(6)} ${String(r.solved).padStart(7)} ${String(r.unsolvable).padStart(11)} ${String(r.unknown).padStart(8)} ${String(r.replayed).padStart(9)} ${String(r.msMedian).padStart(10)} ${String(r.msP99).padStart(9)} ${String(r.msMax).padStart(9)} ${String(r.cpuMedian).padStart(11)} ${String(r.cpuP99).padStart(9)} ${String(r.cpuMax).padStart(9)} ${String(r.positionsMedian).padStart(18)} ${String(r.positionsMax).padStart(8)}`,
     );
   }
   if (all.unknown > 0)
@@ -232,6 +275,8 @@ async function main(): Promise<void> {
       from: args.from,
       to: args.to,
       timeoutS: args.timeout,
+      clock: args.clock,
+      positions: args.positions,
       mb: args.mb,
       workers: args.workers,
       wallMs: Math.round(wall),
@@ -246,6 +291,11 @@ if (isMainThread) {
 } else {
   const port = parentPort;
   if (!port) throw new Error("no parent port");
-  const { rules, timeout, mb } = workerData as { rules: MontanaRules; timeout: number; mb: number };
-  port.on("message", (job: Job) => port.postMessage(run(job, rules, timeout, mb)));
+  const { rules, timeout, mb, positions } = workerData as {
+    rules: MontanaRules;
+    timeout: number;
+    mb: number;
+    positions?: number;
+  };
+  port.on("message", (job: Job) => port.postMessage(run(job, rules, timeout, mb, "wall", positions)));
 }
