@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { BudgetMeter } from "./budget.ts";
 import { DepthFirst } from "./depth-first.ts";
 import { pathMoves, type SearchDomain } from "./domain.ts";
+import { TeamDepthFirst } from "./team-depth-first.ts";
 
 /**
  * A toy domain: a counter from 0 that moves up by 3 or 5 while it stays at most `limit`; a counter ending in 9
- * is forced one further. Won at `target`. Moves are the step (3, 5, or 1 for the forced step).
+ * is forced one further. Won at `target`. Moves are the step (3, 5, or 1 for the forced step). Mode 1 tries 5
+ * before 3, so two members of a team dive differently.
  */
 class Counter implements SearchDomain<number, string> {
   readonly keyWords = 1;
@@ -18,8 +20,8 @@ class Counter implements SearchDomain<number, string> {
   load(state: number) {
     this.n = state;
   }
-  generate(_mode: number, out: Int32Array, at: number) {
-    for (const step of [3, 5]) if (this.n + step <= this.limit) out[at++] = step;
+  generate(mode: number, out: Int32Array, at: number) {
+    for (const step of mode === 1 ? [5, 3] : [3, 5]) if (this.n + step <= this.limit) out[at++] = step;
     return at;
   }
   apply(move: number) {
@@ -102,5 +104,50 @@ describe("DepthFirst", () => {
     const { outcome, search } = run(0, 10);
     expect(outcome).toBe("solved");
     expect(search.path()).toEqual([]);
+  });
+});
+
+function team(target: number, limit: number, quantum = 3) {
+  const search = new TeamDepthFirst(
+    [new Counter(target, limit), new Counter(target, limit)],
+    "team",
+    [0, 1],
+    quantum,
+  );
+  search.begin(0, new BudgetMeter({}, undefined));
+  let outcome = search.resume(Number.POSITIVE_INFINITY);
+  while (outcome === "capped") outcome = search.resume(search.positions + 5);
+  return { outcome, search };
+}
+
+describe("TeamDepthFirst", () => {
+  it("finds a path that one of its members played, and it reaches the target", () => {
+    const { outcome, search } = team(97, 100);
+    expect(outcome).toBe("solved");
+    const { moves, domain } = search.path();
+    const engine = pathMoves(domain, 0, moves);
+    expect(engine.reduce((sum, m) => sum + Number(m.slice(1)), 0)).toBe(97);
+  });
+
+  it("runs out of positions when the target cannot be reached, having stored what one search stores", () => {
+    const { outcome, search } = team(7, 60);
+    expect(outcome).toBe("exhausted");
+    const single = run(7, 60);
+    expect(single.outcome).toBe("exhausted");
+    // Every reachable number once: the members never store a position twice between them.
+    expect(search.positions).toBe(single.search.table.count);
+    expect(search.members.every((m) => m.done)).toBe(true);
+  });
+
+  it("stops at a position budget", () => {
+    const search = new TeamDepthFirst([new Counter(7, 600), new Counter(7, 600)], "team", [0, 1], 4);
+    search.begin(0, new BudgetMeter({ positions: 20 }, undefined));
+    expect(search.resume(Number.POSITIVE_INFINITY)).toBe("positions");
+  });
+
+  it("answers at once when the root is already won", () => {
+    const { outcome, search } = team(0, 10);
+    expect(outcome).toBe("solved");
+    expect(search.path().moves).toEqual([]);
   });
 });

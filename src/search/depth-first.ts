@@ -6,16 +6,16 @@ import { StateTable } from "./state-table.ts";
 export type SearchOutcome = PhaseStats["outcome"];
 
 /**
- * Depth-first search with an explicit stack (solutions may be hundreds of thousands of moves deep) and a table
- * of every position seen, keyed on the whole canonical key: when it runs out of positions, no position reachable
- * under the domain's moves and forced moves is won. It can stop after a share of positions and go on later where
- * it stopped, so a portfolio can run it in turns with other searches.
+ * One depth-first walk with an explicit stack (solutions may be hundreds of thousands of moves deep) over a table
+ * of positions it may share with other walks: a position found in the table is skipped, whoever stored it. A walk
+ * expands in full every position it stores before it backs up past it, so walks that share a table and all run
+ * until their stacks are empty have expanded every position reachable under the domain's moves and forced moves.
+ * `DepthFirst` is one walk over a table of its own; `TeamDepthFirst` (team-depth-first.ts) is several over one.
  *
  * The stack lives in one Int32Array of moves: frame k generated its moves at [start, end); the move being
  * tried is moves[next - 1], and the forced moves after it sit at [end, forcedEnd), where frame k + 1 begins.
  */
-export class DepthFirst<S, M> {
-  readonly table: StateTable;
+export class DepthFirstWalk<S, M> {
   private moves = new Int32Array(1 << 12);
   private start = new Int32Array(1 << 10);
   private end = new Int32Array(1 << 10);
@@ -23,63 +23,50 @@ export class DepthFirst<S, M> {
   private forcedEnd = new Int32Array(1 << 10);
   private readonly key: Uint32Array;
   private depth = -1;
-  /** Forced moves at the root, at moves[0..rootForced). */
-  private rootForced = 0;
-  private root: S | undefined;
+  private meter: BudgetMeter | undefined;
+  /** Its stack is empty: every position it stored was expanded. */
+  done = false;
+  /** Its position is won (after `begin` or `run` answered "solved"). */
+  won = false;
   expanded = 0;
-  ms = 0;
-  outcome: SearchOutcome = "capped";
-  meter: BudgetMeter | undefined;
-
-  /** Running out of positions proves that no win exists (every position is stored under its whole key). */
-  readonly complete = true;
 
   constructor(
     readonly domain: SearchDomain<S, M>,
-    readonly name: string,
     /** The move set `generate` is asked for. */
     readonly mode: number,
+    readonly table: StateTable,
   ) {
     this.key = new Uint32Array(domain.keyWords);
-    this.table = new StateTable(domain.keyWords, domain.keyWords, undefined, 1024);
   }
 
-  get positions(): number {
-    return this.table.count;
-  }
-
-  /** Bytes of the table and the stack. */
+  /** Bytes of the stack. */
   get bytes(): number {
-    return this.table.bytes + this.moves.byteLength + this.start.byteLength * 4;
+    return this.moves.byteLength + this.start.byteLength * 4;
   }
 
-  /** Starts at `root`. Returns false when the root cannot be stored (a budget). */
-  begin(root: S, meter: BudgetMeter): boolean {
+  /**
+   * Loads the root and opens its frame; with `store`, stores the root first (one walk of those sharing a table
+   * does). Returns "capped" when the walk may run, "solved" when the stored root is won, or the budget met.
+   */
+  begin(root: S, meter: BudgetMeter, store: boolean): SearchOutcome {
     const { domain, table } = this;
     this.meter = meter;
-    this.root = root;
+    this.done = false;
+    this.won = false;
     this.expanded = 0;
-    this.ms = 0;
-    this.outcome = "capped";
-    table.setMeter(meter);
-    table.clear();
-    domain.load(root);
-    this.rootForced = domain.forced(-1, this.moves, 0);
-    domain.encode(this.key);
-    if (!meter.storePosition()) {
-      this.outcome = "positions";
-      return false;
-    }
-    if (table.findOrInsert(this.key, domain.hash()) < 0) {
-      this.outcome = "memory";
-      return false;
-    }
     this.depth = -1;
-    if (domain.isWon()) {
-      this.outcome = "solved";
-      return true;
+    domain.load(root);
+    const rootForced = domain.forced(-1, this.moves, 0);
+    if (store) {
+      domain.encode(this.key);
+      if (!meter.storePosition()) return "positions";
+      if (table.findOrInsert(this.key, domain.hash()) < 0) return "memory";
+      if (domain.isWon()) {
+        this.won = true;
+        return "solved";
+      }
     }
-    return this.push(this.rootForced);
+    return this.push(rootForced) ? "capped" : "memory";
   }
 
   /** Opens a frame whose moves start at `at`; false when the stack cannot grow (memory). */
@@ -117,16 +104,12 @@ export class DepthFirst<S, M> {
     return true;
   }
 
-  /** Searches on until `until` positions are stored (a soft limit), a win, exhaustion or a budget. */
-  resume(until: number): SearchOutcome {
-    const meter = this.meter as BudgetMeter;
-    const t0 = meter.elapsed();
-    if (this.outcome === "capped") this.outcome = this.search(until);
-    this.ms += meter.elapsed() - t0;
-    return this.outcome;
-  }
-
-  private search(until: number): SearchOutcome {
+  /**
+   * Searches on until the table holds `until` positions (a soft limit), a win, an empty stack ("exhausted"), or a
+   * budget.
+   */
+  run(until: number): SearchOutcome {
+    if (this.done) return "exhausted";
     const { domain, table, key } = this;
     const meter = this.meter as BudgetMeter;
     while (table.count < until) {
@@ -135,7 +118,10 @@ export class DepthFirst<S, M> {
       const moves = this.moves;
       if (this.next[d] === this.end[d]) {
         // Every move of this frame tried: back to the parent, taking back the move that led here.
-        if (d === 0) return "exhausted";
+        if (d === 0) {
+          this.done = true;
+          return "exhausted";
+        }
         this.depth = d - 1;
         this.takeBack(d - 1);
         continue;
@@ -157,7 +143,10 @@ export class DepthFirst<S, M> {
         return "positions";
       }
       meter.positions++;
-      if (domain.isWon()) return "solved";
+      if (domain.isWon()) {
+        this.won = true;
+        return "solved";
+      }
       if (!this.push(forcedEnd)) return "memory";
     }
     return "capped";
@@ -170,13 +159,85 @@ export class DepthFirst<S, M> {
     domain.undo(moves[this.next[d] - 1]);
   }
 
-  /** The packed moves from the root to the position won (after `resume` returned "solved"). */
+  /** The packed moves from the root to the position won (none before a win). */
   path(): number[] {
     const out: number[] = [];
-    if (this.outcome !== "solved") return out;
+    if (!this.won) return out;
     // The winning move is the last frame's move: no frame is opened for the position won.
     for (let d = 0; d <= this.depth; d++) out.push(this.moves[this.next[d] - 1]);
     return out;
+  }
+}
+
+/**
+ * Depth-first search: one walk over a table of every position seen, keyed on the whole canonical key: when it
+ * runs out of positions, no position reachable under the domain's moves and forced moves is won. It can stop
+ * after a share of positions and go on later where it stopped, so a portfolio can run it in turns with other
+ * searches.
+ */
+export class DepthFirst<S, M> {
+  readonly table: StateTable;
+  private readonly walk: DepthFirstWalk<S, M>;
+  private root: S | undefined;
+  ms = 0;
+  outcome: SearchOutcome = "capped";
+  meter: BudgetMeter | undefined;
+
+  /** Running out of positions proves that no win exists (every position is stored under its whole key). */
+  readonly complete = true;
+
+  constructor(
+    readonly domain: SearchDomain<S, M>,
+    readonly name: string,
+    /** The move set `generate` is asked for. */
+    readonly mode: number,
+  ) {
+    this.table = new StateTable(domain.keyWords, domain.keyWords, undefined, 1024);
+    this.walk = new DepthFirstWalk(domain, mode, this.table);
+  }
+
+  get positions(): number {
+    return this.table.count;
+  }
+
+  get expanded(): number {
+    return this.walk.expanded;
+  }
+  set expanded(n: number) {
+    this.walk.expanded = n;
+  }
+
+  /** Bytes of the table and the stack. */
+  get bytes(): number {
+    return this.table.bytes + this.walk.bytes;
+  }
+
+  /** Starts at `root`. Returns false when the root cannot be stored (a budget). */
+  begin(root: S, meter: BudgetMeter): boolean {
+    this.meter = meter;
+    this.root = root;
+    this.ms = 0;
+    this.outcome = "capped";
+    this.table.setMeter(meter);
+    this.table.clear();
+    const outcome = this.walk.begin(root, meter, true);
+    if (outcome === "capped") return true;
+    this.outcome = outcome;
+    return outcome === "solved";
+  }
+
+  /** Searches on until `until` positions are stored (a soft limit), a win, exhaustion or a budget. */
+  resume(until: number): SearchOutcome {
+    const meter = this.meter as BudgetMeter;
+    const t0 = meter.elapsed();
+    if (this.outcome === "capped") this.outcome = this.walk.run(until);
+    this.ms += meter.elapsed() - t0;
+    return this.outcome;
+  }
+
+  /** The packed moves from the root to the position won (after `resume` returned "solved"). */
+  path(): number[] {
+    return this.outcome === "solved" ? this.walk.path() : [];
   }
 
   get rootState(): S | undefined {

@@ -1,13 +1,13 @@
 import type { BudgetMeter } from "./budget.ts";
-import type { SearchOutcome } from "./depth-first.ts";
+import { DepthFirstWalk, type SearchOutcome } from "./depth-first.ts";
 import type { SearchDomain } from "./domain.ts";
 import { StateTable } from "./state-table.ts";
 
 /**
- * Several depth-first searches that take turns over one table of positions: a team. Each member has its own
- * position (a domain of its own, sharing whatever the keys need) and its own stack, and asks `generate` for its own
- * move set (`modes[i]`: the same moves in another order, typically), so the members dive into different parts of
- * the space; a member skips every position any member has stored.
+ * Several depth-first walks (depth-first.ts) that take turns over one table of positions: a team. Each member has
+ * its own position (a domain of its own, sharing whatever the keys need) and its own stack, and asks `generate` for
+ * its own move set (`modes[i]`: the same moves in another order, typically), so the members dive into different
+ * parts of the space; a member skips every position any member has stored.
  *
  * It is complete like one depth-first search: a position is stored once, by the member that reached it first,
  * which expands it in full before it backs up, and members run until every one has emptied its stack. So when all
@@ -17,7 +17,7 @@ import { StateTable } from "./state-table.ts";
  */
 export class TeamDepthFirst<S, M> {
   readonly table: StateTable;
-  readonly members: Member<S, M>[];
+  readonly members: DepthFirstWalk<S, M>[];
   meter: BudgetMeter | undefined;
   expanded = 0;
   ms = 0;
@@ -37,7 +37,7 @@ export class TeamDepthFirst<S, M> {
   ) {
     const keyWords = domains[0].keyWords;
     this.table = new StateTable(keyWords, keyWords, undefined, 1024);
-    this.members = domains.map((d, i) => new Member(d, modes[i], this.table));
+    this.members = domains.map((d, i) => new DepthFirstWalk(d, modes[i], this.table));
   }
 
   get positions(): number {
@@ -48,7 +48,7 @@ export class TeamDepthFirst<S, M> {
     return this.table.bytes + this.members.reduce((sum, m) => sum + m.bytes, 0);
   }
 
-  /** Starts every member at `root`. Returns false when the root cannot be stored (a budget). */
+  /** Starts every member at `root` (the first stores it). Returns false when the root cannot be stored (a budget). */
   begin(root: S, meter: BudgetMeter): boolean {
     this.meter = meter;
     this.expanded = 0;
@@ -65,7 +65,7 @@ export class TeamDepthFirst<S, M> {
         this.winner = i;
         return true;
       }
-      if (result !== "capped" && result !== "exhausted") {
+      if (result !== "capped") {
         this.outcome = result;
         return false;
       }
@@ -106,149 +106,5 @@ export class TeamDepthFirst<S, M> {
   path(): { moves: number[]; domain: SearchDomain<S, M> } {
     const member = this.members[this.winner];
     return { moves: member.path(), domain: member.domain };
-  }
-}
-
-/**
- * One member: a depth-first search on an explicit stack. Frame k generated its moves at [start, end); the move
- * being tried is moves[next - 1], and the forced moves after it sit at [end, forcedEnd), where frame k + 1 begins.
- */
-class Member<S, M> {
-  private moves = new Int32Array(1 << 12);
-  private start = new Int32Array(1 << 10);
-  private end = new Int32Array(1 << 10);
-  private next = new Int32Array(1 << 10);
-  private forcedEnd = new Int32Array(1 << 10);
-  private readonly key: Uint32Array;
-  private depth = -1;
-  private meter: BudgetMeter | undefined;
-  done = false;
-  won = false;
-  expanded = 0;
-
-  constructor(
-    readonly domain: SearchDomain<S, M>,
-    readonly mode: number,
-    readonly table: StateTable,
-  ) {
-    this.key = new Uint32Array(domain.keyWords);
-  }
-
-  get bytes(): number {
-    return this.moves.byteLength + this.start.byteLength * 4;
-  }
-
-  /** Loads the root; the first member stores it. */
-  begin(root: S, meter: BudgetMeter, first: boolean): SearchOutcome {
-    const { domain, table } = this;
-    this.meter = meter;
-    this.done = false;
-    this.won = false;
-    this.expanded = 0;
-    this.depth = -1;
-    domain.load(root);
-    const rootForced = domain.forced(-1, this.moves, 0);
-    if (first) {
-      domain.encode(this.key);
-      if (!meter.storePosition()) return "positions";
-      if (table.findOrInsert(this.key, domain.hash()) < 0) return "memory";
-      if (domain.isWon()) {
-        this.won = true;
-        return "solved";
-      }
-    }
-    return this.push(rootForced) ? "capped" : "memory";
-  }
-
-  private push(at: number): boolean {
-    const d = this.depth + 1;
-    if (d >= this.start.length && !this.growFrames()) return false;
-    if (at + this.domain.maxMoves > this.moves.length && !this.growMoves(at + this.domain.maxMoves))
-      return false;
-    this.depth = d;
-    this.start[d] = at;
-    this.next[d] = at;
-    this.end[d] = this.domain.generate(this.mode, this.moves, at);
-    this.expanded++;
-    return true;
-  }
-
-  private growFrames(): boolean {
-    const n = this.start.length * 2;
-    if (!(this.meter as BudgetMeter).grow(n * 8)) return false;
-    for (const name of ["start", "end", "next", "forcedEnd"] as const) {
-      const bigger = new Int32Array(n);
-      bigger.set(this[name]);
-      this[name] = bigger;
-    }
-    return true;
-  }
-
-  private growMoves(need: number): boolean {
-    let n = this.moves.length * 2;
-    while (n < need) n *= 2;
-    if (!(this.meter as BudgetMeter).grow((n - this.moves.length) * 4)) return false;
-    const bigger = new Int32Array(n);
-    bigger.set(this.moves);
-    this.moves = bigger;
-    return true;
-  }
-
-  /** Searches on until the table holds `until` positions, a win, the end of this member's search, or a budget. */
-  run(until: number): SearchOutcome {
-    if (this.done) return "exhausted";
-    const { domain, table, key } = this;
-    const meter = this.meter as BudgetMeter;
-    while (table.count < until) {
-      if (!meter.tick()) return "time";
-      const d = this.depth;
-      const moves = this.moves;
-      if (this.next[d] === this.end[d]) {
-        if (d === 0) {
-          this.done = true;
-          return "exhausted";
-        }
-        this.depth = d - 1;
-        this.takeBack(d - 1);
-        continue;
-      }
-      const m = moves[this.next[d]++];
-      domain.apply(m);
-      const forcedEnd = domain.forced(m, moves, this.end[d]);
-      this.forcedEnd[d] = forcedEnd;
-      domain.encode(key);
-      const mayInsert = meter.positions < meter.maxPositions;
-      const id = table.findOrInsert(key, domain.hash(), mayInsert);
-      if (id >= 0 && !table.inserted) {
-        this.takeBack(d);
-        continue;
-      }
-      if (id === -1) return "memory";
-      if (id === -2) {
-        meter.storePosition();
-        return "positions";
-      }
-      meter.positions++;
-      if (domain.isWon()) {
-        this.won = true;
-        return "solved";
-      }
-      if (!this.push(forcedEnd)) return "memory";
-    }
-    return "capped";
-  }
-
-  private takeBack(d: number): void {
-    const { domain, moves } = this;
-    for (let i = this.forcedEnd[d] - 1; i >= this.end[d]; i--) domain.undo(moves[i]);
-    domain.undo(moves[this.next[d] - 1]);
-  }
-
-  /** The packed moves from the root to the position won. */
-  path(): number[] {
-    const out: number[] = [];
-    if (!this.won) return out;
-    for (let d = 0; d <= this.depth; d++) out.push(this.moves[this.next[d] - 1]);
-    return out;
   }
 }
