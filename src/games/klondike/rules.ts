@@ -96,7 +96,7 @@ export const KLONDIKE_RULES = ruleSet<KlondikeRules>({
       min: 1,
       max: MAX_PASSES,
       unlimited: true,
-      about: "passes through the stock (unlimited by default)",
+      about: "passes through the stock",
     },
     { key: "fromFoundation", kind: "boolean", about: "a card may come back off a foundation" },
     { key: "scoring", kind: "choice", choices: ["standard", "vegas"], about: "standard or Vegas scoring" },
