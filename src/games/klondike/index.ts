@@ -34,7 +34,10 @@ export const klondike: PatienceGame<KlondikeState, KlondikeMove, KlondikeRules> 
   numberings: NUMBERINGS,
   policies: ["safe", "none", "all"],
   objectives: [
-    { id: "max-score", about: "the highest standard score (untimed) the deal allows, and the moves" },
+    {
+      id: "max-score",
+      about: "the highest score (untimed, standard or Vegas) the deal allows, and the moves",
+    },
   ],
   deal: dealKlondike,
   legalMoves,
@@ -58,7 +61,13 @@ export const klondike: PatienceGame<KlondikeState, KlondikeMove, KlondikeRules> 
   describe,
   score: scoreOf,
   solver: async () => {
-    const { solveKlondike } = await import("./solver.ts");
-    return { solve: solveKlondike };
+    const [{ solveKlondike }, { solveMaxScore }] = await Promise.all([
+      import("./solver.ts"),
+      import("./max-score.ts"),
+    ]);
+    return {
+      solve: (state, options = {}) =>
+        options.objective === "max-score" ? solveMaxScore(state, options) : solveKlondike(state, options),
+    };
   },
 };

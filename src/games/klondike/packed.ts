@@ -36,17 +36,25 @@ export const T2F = 1; // a stock card to its foundation
 export const T2P = 2; // a stock card onto a pile
 export const BASE = 3; // a pile's base with its run onto another pile (or a king to an empty pile)
 export const F2P = 4; // a foundation's top card back onto a pile
+export const RECYCLE = 5; // (score search only) turn the rest of the stock and the waste over: a new pass
 
 /** A solver move: what it does, in the engine's terms, for turning a solution into engine moves. */
 export interface PackedMove {
-  kind: "pile-home" | "stock-home" | "stock-pile" | "base" | "foundation-pile";
+  kind: "pile-home" | "stock-home" | "stock-pile" | "base" | "foundation-pile" | "recycle";
   /** The card that moves (for "base", the base card of the pile). */
   card: Card;
   /** For "base": the pile whose base moves. */
   pile?: number;
 }
 
-const KIND_NAMES: PackedMove["kind"][] = ["pile-home", "stock-home", "stock-pile", "base", "foundation-pile"];
+const KIND_NAMES: PackedMove["kind"][] = [
+  "pile-home",
+  "stock-home",
+  "stock-pile",
+  "base",
+  "foundation-pile",
+  "recycle",
+];
 
 const VIS = 0;
 const HIDDEN = 1;
@@ -164,12 +172,20 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
   private undoTop = 0;
   private readonly seq = new Int8Array(24);
 
-  constructor(rules: KlondikeRules) {
+  /**
+   * With `score`, the position serves the search for the highest score (max-score.ts), where how a card gets
+   * somewhere counts: no forced moves, no waiting placements from the stock, the stock's place and the passes
+   * made kept as they are (a pass costs points), turning the waste over a move of its own.
+   */
+  readonly scoreMode: boolean;
+
+  constructor(rules: KlondikeRules, options: { score?: boolean } = {}) {
+    this.scoreMode = options.score ?? false;
     this.draw = rules.draw;
     this.unlimited = rules.passes === null;
     this.maxRecycles = rules.passes === null ? Number.POSITIVE_INFINITY : rules.passes - 1;
     this.worry = rules.fromFoundation;
-    this.freeStock = this.draw === 1 && this.unlimited;
+    this.freeStock = !this.scoreMode && this.draw === 1 && this.unlimited;
     this.keyWords = 3;
   }
 
@@ -221,7 +237,7 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
     });
     this.talonMask = (1 << talon.length) - 1;
     this.waste = this.normalWaste(state.waste.length, talon.length);
-    this.recycles = this.unlimited ? 0 : state.recycles;
+    this.recycles = this.unlimited && !this.scoreMode ? 0 : state.recycles;
     this.pending = 0;
   }
 
@@ -277,7 +293,7 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
   }
 
   private normalWaste(waste: number, len: number): number {
-    if (!this.unlimited) return waste;
+    if (!this.unlimited || this.scoreMode) return waste;
     return waste === len || waste % this.draw === 0 ? 0 : waste;
   }
 
@@ -358,6 +374,7 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
   isWon(): boolean {
     const f = this.f;
     if (f[0] + f[1] + f[2] + f[3] === 52) return true;
+    if (this.scoreMode) return false;
     // Every card face up and the stock at hand: the lowest card not home is always free to go, so it is won.
     if (this.hidden !== 0) return false;
     const left = popcount(this.talonMask);
@@ -432,7 +449,16 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
     }
     // Stock cards: each one some turns (and at most one pass) would show.
     const len = this.talonSeq();
-    if (len > 0) {
+    if (len > 0 && this.scoreMode) {
+      // The score search turns the waste over as a move of its own (it costs points): only this pass here.
+      const k = this.draw;
+      const p = this.waste;
+      if (p > 0) at = this.stockMoves(p, 0, empties, out, at);
+      for (let q = p + k; q < len; q += k) at = this.stockMoves(q, 0, empties, out, at);
+      if (p < len) at = this.stockMoves(len, 0, empties, out, at);
+      // A pass from an empty waste would give back this very position with a pass more and no more points.
+      if (this.recycles < this.maxRecycles && p > 0) out[at++] = move(RECYCLE, 0);
+    } else if (len > 0) {
       const k = this.draw;
       const p = this.waste;
       if (p > 0) at = this.stockMoves(p, 0, empties, out, at);
@@ -466,7 +492,7 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
         // A card taken back off a foundation is also used by taking the one under it back too.
         if (!wants(pending, childClass, c)) continue;
         f[s]--;
-        const safe = safeHome(f, c, true);
+        const safe = !this.scoreMode && safeHome(f, c, true);
         f[s]++;
         if (safe) continue;
         if (r === KING_RANK ? empties > 0 : this.parentsFor(c) > 0) out[at++] = move(F2P, c);
@@ -504,6 +530,11 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
         this.push(base);
         break;
       }
+      case RECYCLE:
+        this.push(this.waste);
+        this.waste = 0;
+        this.recycles++;
+        break;
       case T2F:
       case T2P: {
         this.push(this.waste);
@@ -550,6 +581,10 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
         this.waste = this.undoStack[--this.undoTop];
         break;
       }
+      case RECYCLE:
+        this.recycles--;
+        this.waste = this.undoStack[--this.undoTop];
+        break;
       case BASE: {
         const p = (m >> 15) & 7;
         this.isBase[c] = 0;
@@ -567,6 +602,7 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
   }
 
   forced(_after: number, out: Int32Array, at: number): number {
+    if (this.scoreMode) return at;
     const f = this.f;
     for (let s = 0; s < 4; s++) {
       if (f[s] === KING_RANK) continue;
@@ -605,14 +641,65 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
     const f = this.f;
     const w0 = (f[0] | (f[1] << 4) | (f[2] << 8) | (f[3] << 12) | (this.nEnc << 16)) >>> 0;
     const w1 = (this.talonMask | (this.waste << 24)) >>> 0;
-    return mix(w0 ^ mix(w1 ^ Math.imul(this.recycles | (this.pending << 8), 0x9e3779b1)));
+    return mix(w0 ^ mix(w1 ^ Math.imul(this.keyRecycles() | (this.pending << 8), 0x9e3779b1)));
   }
 
   encode(out: Uint32Array): void {
     const f = this.f;
     out[0] = f[0] | (f[1] << 4) | (f[2] << 8) | (f[3] << 12) | (this.nEnc << 16);
     out[1] = this.talonMask | (this.waste << 24);
-    out[2] = this.recycles | (this.pending << 8);
+    out[2] = this.keyRecycles() | (this.pending << 8);
+  }
+
+  /**
+   * The passes made, as far as they matter: all of them under a pass limit; with none, only what the score
+   * search's penalties still tell apart (drawing one every pass costs the same; drawing three, the third on).
+   */
+  private keyRecycles(): number {
+    if (!this.unlimited || !this.scoreMode) return this.recycles;
+    return this.draw === 1 ? 0 : Math.min(this.recycles, 2);
+  }
+
+  /**
+   * What a move adds to the score (before the standard score's floor at 0), read before it is made: standard
+   * scoring 10 a card home, 5 a stock card onto a pile, 5 a face-down card turned up, -15 a card back off a
+   * foundation, a pass as rules.ts's recyclePenalty; Vegas 5 a card home, -5 a card back.
+   */
+  gain(m: number, vegas: boolean): number {
+    const c = m & 63;
+    const kind = (m >> 6) & 7;
+    if (vegas) return kind === P2F || kind === T2F ? 5 : kind === F2P ? -5 : 0;
+    switch (kind) {
+      case P2F:
+        return 10 + (this.isBase[c] && this.n[this.cardPile[c]] >= 2 ? 5 : 0);
+      case T2F:
+        return 10;
+      case T2P:
+        return 5;
+      case BASE:
+        return this.n[(m >> 15) & 7] >= 2 ? 5 : 0;
+      case F2P:
+        return -15;
+      default:
+        return this.draw === 1 ? -100 : this.recycles + 1 >= 3 ? -20 : 0;
+    }
+  }
+
+  /**
+   * An upper bound on the score of any line from here, reached with `score`. Every gain is counted once: 10 (Vegas
+   * 5) each card not home going home, 5 each face-down card turned up, 5 each stock card played onto a pile; a card
+   * back off a foundation costs more (15, Vegas 5) than its going home again brings (10, Vegas 5). Standard
+   * scoring stops at 0, though: a move that would take it below gives back the rest, and from 0 cards taken back
+   * for nothing score again when they go home. So with cards allowed back a line that touches 0 may end with up to
+   * 10 for every card (520) plus the turns and stock plays left; without, the cards not home only become fewer and
+   * the bound from 0 is never above the one from `score`.
+   */
+  bound(score: number, vegas: boolean): number {
+    const left = 52 - this.home;
+    if (vegas) return score + 5 * left;
+    const rest = 5 * this.hidden + 5 * popcount(this.talonMask);
+    const plain = score + 10 * left + rest;
+    return this.worry ? Math.max(plain, 520 + rest) : plain;
   }
 
   toMove(m: number): PackedMove {

@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { type Card, formatCard, isRed, rankOf } from "../../cards/card.ts";
+import { isRed, rankOf } from "../../cards/card.ts";
 import { Prng } from "../../cards/random.ts";
 import type { AutoPolicy } from "../patience/contract.ts";
+import { describePosition, randomEndgame } from "./fixtures.ts";
 import { naiveSolve } from "./naive.ts";
 import { referenceSolve } from "./reference.ts";
 import {
   applyMove,
   dealKlondike,
-  emptyState,
-  fits,
   isWon,
   type KlondikeMove,
   type KlondikeRules,
@@ -31,58 +30,6 @@ function playOut(state: KlondikeState, moves: readonly KlondikeMove[]): Klondike
   return moves.reduce((s, m) => applyMove(s, m), state);
 }
 
-/**
- * A random whole position near the end of a game: `left` cards off the foundations (the highest of each suit, so
- * the foundations stay legal), dealt into piles of face-down cards (at most p on pile p, as in a real deal) under
- * an alternating run, and into a stock and a waste; the passes already made drawn too when the rules limit them.
- */
-function randomPosition(rng: Prng, rules: KlondikeRules, left: number): KlondikeState {
-  const state = emptyState(rules);
-  const f = [13, 13, 13, 13];
-  for (let i = 0; i < left; i++) {
-    let s = rng.nextInt(4);
-    while (f[s] === 0) s = (s + 1) % 4;
-    f[s]--;
-  }
-  state.foundations = f;
-  const cards: Card[] = [];
-  for (let s = 0; s < 4; s++) for (let r = f[s] + 1; r <= 13; r++) cards.push((r - 1) * 4 + s);
-  for (let i = cards.length - 1; i > 0; i--) {
-    const j = rng.nextInt(i + 1);
-    [cards[i], cards[j]] = [cards[j], cards[i]];
-  }
-  const talon = cards.splice(0, rng.nextInt(Math.min(cards.length, 7) + 1));
-  const wasteSize = rng.nextInt(talon.length + 1);
-  state.waste = talon.slice(0, wasteSize);
-  state.stock = talon.slice(wasteSize);
-  const order = [0, 1, 2, 3, 4, 5, 6].sort(() => rng.nextInt(3) - 1);
-  for (const p of order) {
-    if (cards.length === 0 || rng.nextInt(5) === 0) continue;
-    // Face-down cards as many as the pile may hold half the time (they make the positions that cannot be won).
-    const most = Math.min(p, cards.length - 1);
-    const down = rng.nextInt(2) === 0 ? most : rng.nextInt(most + 1);
-    // Half the time the lowest cards left lie face down under the highest: deadlocks, the unwinnable cases.
-    if (rng.nextInt(2) === 0) cards.sort((a, b) => a - b);
-    const pileCards = cards.splice(0, down);
-    pileCards.push(...cards.splice(pileCards.length > 0 && rng.nextInt(2) === 0 ? cards.length - 1 : 0, 1));
-    // A run on the base: any remaining card that fits, now and then.
-    for (;;) {
-      const top = pileCards[pileCards.length - 1];
-      const i = cards.findIndex((c) => fits(c, top));
-      if (i < 0 || rng.nextInt(3) === 0) break;
-      pileCards.push(...cards.splice(i, 1));
-    }
-    state.piles[p] = pileCards;
-    state.faceDown[p] = down;
-  }
-  state.stock.push(...cards); // whatever the piles did not take
-  if (rules.passes !== null) state.recycles = rng.nextInt(rules.passes);
-  return state;
-}
-
-const describePosition = (s: KlondikeState) =>
-  `piles ${s.piles.map((p, i) => `${p.slice(0, s.faceDown[i]).map(formatCard).join(" ")}|${p.slice(s.faceDown[i]).map(formatCard).join(" ")}`).join(" / ")}; stock ${s.stock.map(formatCard).join(" ")}; waste ${s.waste.map(formatCard).join(" ")}; home ${s.foundations.join(",")}; recycles ${s.recycles}`;
-
 describe("the Klondike solver against the naive solver, on small positions", () => {
   const totals = { unsolvable: 0 };
   for (const variant of VARIANTS) {
@@ -96,7 +43,7 @@ describe("the Klondike solver against the naive solver, on small positions", () 
         seen.solved + seen.unsolvable < 20 ||
         (!rules.fromFoundation && seen.unsolvable < 2 && seen.solved + seen.unsolvable < 80);
       while (want()) {
-        const state = randomPosition(rng, rules, 8 + rng.nextInt(6));
+        const state = randomEndgame(rng, rules, 8 + rng.nextInt(6));
         const naive = naiveSolve(state, 40_000);
         if (naive.result === "unknown") {
           seen.skipped++;
@@ -195,7 +142,7 @@ describe("the test positions", () => {
   it("are whole, legal Klondike positions", () => {
     const rng = new Prng(1);
     for (let i = 0; i < 50; i++) {
-      const s = randomPosition(rng, makeRules({ draw: 3, passes: 2 }), 10);
+      const s = randomEndgame(rng, makeRules({ draw: 3, passes: 2 }), 10);
       const all = [
         ...s.piles.flat(),
         ...s.stock,

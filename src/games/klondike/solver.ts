@@ -29,8 +29,8 @@ import {
 export function solveKlondike(state: KlondikeState, options: SolveOptions = {}): SolveResult<KlondikeMove> {
   if (options.objective !== undefined && options.objective !== "win") {
     if (options.objective === "max-score") {
-      // Loaded only when asked for: the score search is its own module.
-      throw new RangeError('use solveMaxScore from "./max-score.ts" for the max-score objective');
+      // The game's solver entry (index.ts) sends this objective to the score search of max-score.ts.
+      throw new RangeError('the max-score objective is searched by solveMaxScore of "./max-score.ts"');
     }
     throw new RangeError(
       `Klondike's solver knows the objectives "win" and "max-score", not ${options.objective}`,
@@ -247,6 +247,14 @@ class Table {
         });
         return;
       }
+      case "recycle": {
+        // Turn the rest of the stock, then the waste over.
+        while (this.s.stock.length > 0) {
+          this.play({ from: STOCK, to: WASTE, count: Math.min(this.s.rules.draw, this.s.stock.length) });
+        }
+        this.play({ from: WASTE, to: STOCK, count: this.s.waste.length });
+        return;
+      }
       case "foundation-pile":
         this.play({ from: foundation(suitOf(m.card)), to: pile(landing(this.s, m.card)), count: 1 });
         return;
@@ -287,6 +295,7 @@ export function translate(
   root: KlondikeState,
   path: readonly number[],
   policy: AutoPolicy = "none",
+  finishWin = true,
 ): KlondikeMove[] {
   const out: KlondikeMove[] = [];
   const buffer = new Int32Array(256);
@@ -306,6 +315,6 @@ export function translate(
     domain.apply(m);
     playForced(m);
   }
-  table.finish();
+  if (finishWin) table.finish();
   return out;
 }
