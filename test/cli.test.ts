@@ -153,3 +153,49 @@ describe("every game through the registry", () => {
     );
   });
 });
+
+describe("tsol solve --max-score", () => {
+  // Standard scoring, cards staying home: KH home (10) turns QS up (5), QS home (10), KS turned from the stock
+  // onto an empty pile (5) and home (10): 40, every point there is (a card home once, a card turned up once).
+  const board = join(tmp, "max-score.board");
+  writeFileSync(board, "Foundations: H-Q C-K D-K S-J\nStock: KS\nWaste:\n:\n: QS | KH\n:\n:\n:\n:\n:\n");
+
+  it("proves the highest score of a small board, and tsol check replays the moves", () => {
+    const r = tsol(["solve", "klondike", "--board", board, "--no-from-foundation", "--max-score", "--json"]);
+    expect(r.status).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report).toMatchObject({ objective: "max-score", proven: true, result: "solved", value: 40 });
+    const check = tsol([
+      "check",
+      "klondike",
+      "--board",
+      board,
+      "--no-from-foundation",
+      "--moves",
+      report.moves.join(" "),
+    ]);
+    expect(check.stdout.trim()).toBe(`valid: won in ${report.moves.length} moves`);
+    const text = tsol(["solve", "klondike", "--board", board, "--no-from-foundation", "--max-score"]);
+    expect(text.stdout.split("\n")[0]).toMatch(/: max-score 40, proven the best; 5 moves; /);
+    expect(text.stdout.split("\n")[2]).toBe(report.moves.join(" "));
+  });
+
+  it("gives the best line found, not proven, when its budget runs out", () => {
+    const args = ["solve", "klondike", "1", "--max-score", "--max-positions", "2000"];
+    const r = tsol([...args, "--json"]);
+    expect(r.status).toBe(2);
+    const report = JSON.parse(r.stdout);
+    expect(report).toMatchObject({ objective: "max-score", proven: false, result: "unknown" });
+    expect(report.value).toBeGreaterThan(0);
+    const check = tsol(["check", "klondike", "1", "--moves", report.moves.join(" ")]);
+    // Every move legal (the line may or may not win the deal).
+    const n = report.moves.length;
+    expect(check.stdout.trim()).toMatch(
+      new RegExp(`^(valid: won in ${n} moves|not won: all ${n} moves are legal)`),
+    );
+    const text = tsol(args);
+    expect(text.stdout).toContain(`max-score ${report.value}, not proven the best`);
+    expect(text.stdout).toContain(report.moves.join(" "));
+    expect(text.stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+});

@@ -41,16 +41,21 @@ function wholeNumber(text: string): number {
 
 type Game = ReturnType<typeof gameNamed>;
 
-/** The JSON object of one solve (the shape `--json` prints). */
+/**
+ * The JSON object of one solve (the shape `--json` prints). With an objective other than a win, `objective` names
+ * it and `proven` says whether `value` is the best there is (an unknown result still gives the best line found).
+ */
 export function solveReport(
   game: Game,
   deal: number | undefined,
   start: { rules: unknown },
   result: SolveResult<unknown>,
+  objective?: string,
 ): Record<string, unknown> {
   const moves = movesNotation(game, start, result.moves);
+  // Counted for a win only: an objective's line need not win, nor keep to the automatic moves the count plays.
   const length =
-    result.result === "solved"
+    result.result === "solved" && objective === undefined
       ? countSolution(
           game,
           start,
@@ -61,6 +66,7 @@ export function solveReport(
   const report: Record<string, unknown> = {
     game: game.id,
     deal: deal ?? null,
+    ...(objective ? { objective, proven: result.result === "solved" } : {}),
     result: result.result,
     moves,
     stats: {
@@ -168,14 +174,14 @@ export function registerSolve(program: Command): void {
           },
         });
         if (result.result === "unknown") unknown = true;
-        const report = solveReport(game, deal, state, result);
+        const report = solveReport(game, deal, state, result, objective?.id);
         if (numbering !== "microsoft" && deal !== undefined) report.numbering = numbering;
         for (const field of game.rules.fields) {
           if (options[field.key] !== undefined)
             report[field.key] = (rules as Record<string, unknown>)[field.key];
         }
         reports.push(report);
-        if (!options.json && !range) printOne(game, deal, rules, result, report);
+        if (!options.json && !range) printOne(game, deal, rules, result, report, objective?.id);
       }
       if (options.json) process.stdout.write(`${JSON.stringify(range ? reports : reports[0])}\n`);
       else if (range) printRows(range.key, reports);
@@ -190,11 +196,20 @@ function printOne(
   rules: unknown,
   result: SolveResult<unknown>,
   report: Record<string, unknown>,
+  objective?: string,
 ): void {
   const { positions, ms } = result.stats;
   const tail = `${positions.toLocaleString("en")} positions, ${Math.round(ms)} ms`;
   const what = describe(game, deal, rules);
-  if (result.result === "solved") {
+  const moves = report.moves as string[];
+  if (objective !== undefined && result.result !== "unsolvable") {
+    // The best value found, whether the search proved it the best, and its line, even when a budget stopped it.
+    const proven = result.result === "solved" ? "proven the best" : "not proven the best";
+    const value = result.value ?? "none found";
+    console.log(`${what}: ${objective} ${value}, ${proven}; ${moves.length} moves; ${tail}`);
+    if (result.reason) console.log(result.reason);
+    if (moves.length > 0) console.log(moves.join(" "));
+  } else if (result.result === "solved") {
     const counts = (report.stats as { length: { moves: number; cards: number; player: number } }).length;
     const value = result.value !== undefined ? `, value ${result.value}` : "";
     console.log(
