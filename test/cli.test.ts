@@ -199,3 +199,18 @@ describe("tsol solve --max-score", () => {
     expect(text.stderr).not.toMatch(/at .*\.ts:\d+/);
   });
 });
+
+describe("tsol solve --max-memory", () => {
+  it("stops a search at its memory budget with unknown, and a larger one lets it decide", () => {
+    // Klondike deal 1 (draw 3, Solvitaire numbering) is proved impossible with about 24,000 positions.
+    const args = ["solve", "klondike", "1", "--numbering", "solvitaire", "--draw", "3", "--json"];
+    const small = tsol([...args, "--max-memory", "0.5"]);
+    expect(small.status).toBe(2);
+    expect(JSON.parse(small.stdout)).toMatchObject({ result: "unknown" });
+    expect(small.stdout).toMatch(/memory budget of 0\.5 MiB used up/);
+    const large = tsol([...args, "--max-memory", "8"]);
+    expect(large.status, large.stderr).toBe(0);
+    expect(JSON.parse(large.stdout).result).toBe("unsolvable");
+    expect(tsol([...args, "--max-memory", "0"]).stderr).toMatch(/--max-memory .* expected a number above 0/);
+  });
+});

@@ -3,6 +3,7 @@ import { flagName } from "../games/patience/rules.ts";
 import { movedCards, ruleFields } from "../games/patience/session.ts";
 import { countSolution, movesNotation } from "../games/patience/solution.ts";
 import { PATIENCE_GAMES } from "../games/registry.ts";
+import { DEFAULT_MAX_BYTES } from "../search/budget.ts";
 import type { SolveResult } from "../search/result.ts";
 import {
   addGameOptions,
@@ -24,6 +25,7 @@ interface SolveCommandOptions extends GameOptions {
   json?: boolean;
   timeout?: number;
   maxPositions?: number;
+  maxMemory?: number;
   shortest?: boolean;
 }
 
@@ -123,6 +125,11 @@ export function registerSolve(program: Command): void {
       "give up after P positions (the same verdict on every machine)",
       wholeNumber,
     )
+    .option(
+      "--max-memory <MB>",
+      `let the search's tables take up to MB megabytes (default ${DEFAULT_MAX_BYTES / 2 ** 20}): the hardest deals need more`,
+      positiveNumber,
+    )
     .option("--shortest", "search longer for a shorter solution");
   for (const o of objectives()) command.option(`--${o.id}`, `${o.about} (${o.games.join(", ")})`);
   command.addHelpText(
@@ -171,6 +178,7 @@ export function registerSolve(program: Command): void {
           budget: {
             ms: (options.timeout ?? 60) * 1000,
             ...(options.maxPositions !== undefined ? { positions: options.maxPositions } : {}),
+            ...(options.maxMemory !== undefined ? { bytes: Math.floor(options.maxMemory * 2 ** 20) } : {}),
           },
         });
         if (result.result === "unknown") unknown = true;

@@ -126,5 +126,5 @@ export class BudgetMeter {
 export function describeBudget(kind: BudgetKind, meter: BudgetMeter): string {
   if (kind === "time") return `time budget of ${meter.maxMs} ms used up`;
   if (kind === "positions") return `position budget of ${meter.maxPositions} positions used up`;
-  return `memory budget of ${meter.maxBytes} bytes used up`;
+  return `memory budget of ${(meter.maxBytes / 2 ** 20).toLocaleString("en", { maximumFractionDigits: 1 })} MiB used up`;
 }
