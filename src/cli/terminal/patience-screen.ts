@@ -68,8 +68,6 @@ export function screenText(text: string): string {
   return escapeControls(cut);
 }
 
-const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /**
  * Terminal patience for every game of the registry, as a pure state machine: keys in, a screen out; the caller
  * does the I/O. Keys become gestures (a pile's key picks it up, a second key drops it there, the same key again
