@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import { BIN, ROOT } from "./tsol.ts";
 
@@ -49,6 +50,21 @@ export function storedResults(
         "SELECT s.name AS survey, r.deal, r.outcome, r.length, r.positions FROM results r JOIN surveys s ON s.id = r.survey ORDER BY s.name, r.deal",
       )
       .all() as { survey: string; deal: number; outcome: string; length: number | null; positions: number }[];
+  } finally {
+    d.close();
+  }
+}
+
+/**
+ * How many results a survey database holds so far, read while a survey may be writing it: 0 before the file or
+ * its tables exist (a run just started has opened the file and not yet made them).
+ */
+export function storedCount(db: string): number {
+  if (!existsSync(db)) return 0;
+  const d = new Database(db, { readonly: true });
+  try {
+    const table = d.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'").get();
+    return table ? (d.prepare("SELECT COUNT(*) AS n FROM results").get() as { n: number }).n : 0;
   } finally {
     d.close();
   }
