@@ -379,7 +379,7 @@ function histogram(
 const STYLE = `
 body { font: 15px/1.45 "DejaVu Sans", system-ui, sans-serif; color: #222; margin: 24px auto; max-width: 960px; padding: 0 16px; }
 h1 { font-size: 24px; } h2 { font-size: 19px; margin-top: 36px; border-bottom: 1px solid #ccc; }
-table { border-collapse: collapse; margin: 8px 0 16px; } td, th { padding: 3px 10px; text-align: left; border-bottom: 1px solid #eee; }
+table { border-collapse: collapse; margin: 8px 0 16px; display: block; max-width: 100%; overflow-x: auto; } td, th { padding: 3px 10px; text-align: left; border-bottom: 1px solid #eee; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .chart { max-width: 100%; height: auto; } .charts { display: flex; flex-wrap: wrap; gap: 12px; }
 .chart text { font: 12px "DejaVu Sans", sans-serif; fill: #333; } .chart .axis { font-weight: bold; } .chart .label { font-size: 13px; }
