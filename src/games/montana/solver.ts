@@ -176,8 +176,9 @@ function searchedWords(state: MontanaState): string {
     `every position reachable with single-card moves (${twos}${redeals}), ${rows}` +
     (state.redealsLeft > 0 ? "; every move expanded while a redeal is left, and after the last" : "") +
     ("; only the moves of a strong stubborn set expanded; positions whose every future lacks what a win needs " +
-      "left out; a card joining a run that can never move again placed at once when it is a king, its " +
-      "successor lies on its right or can never come there, or it lies in the last column") +
+      "left out; a card joining a run that can never move again (or a 2 that alone can fill a first-column gap) " +
+      "placed at once when it is a king, its successor lies on its right or can never come there, or it lies in " +
+      "the last column") +
     " (docs/montana.md)"
   );
 }

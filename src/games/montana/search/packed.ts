@@ -403,9 +403,10 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   }
 
   /**
-   * Forced moves: a card whose predecessor lies in a run that never moves goes straight to the gap after it when
-   * it is a king, or the card after it already lies on its right, or it lies in the last column (proof in
-   * docs/montana.md). Writes the moves made to `out`.
+   * Forced moves: a card whose predecessor lies in a run that never moves (or a 2 that alone will ever fill a
+   * first-column gap, and can go nowhere else) goes straight to the gap when it is a king, or the card after it
+   * already lies on its right or can never come there, or it lies in the last column (proof in docs/montana.md).
+   * Writes the moves made to `out`.
    */
   forced(_move: number, out: Int32Array, at: number): number {
     // With a redeal left, where a card lies decides what the redeal gathers: no move is forced.
@@ -416,9 +417,15 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
         const g = this.gaps[i];
         const r = (g / this.cols) | 0;
         const c = g - r * this.cols;
-        if (c === 0 || c !== this.fixedRun[r]) continue;
-        const x = this.board[g - 1] + 4;
-        if (x >> 2 >= this.king) continue;
+        let x: number;
+        if (c === 0) {
+          x = this.onlyTwoFor(r);
+          if (x < 0) continue;
+        } else {
+          if (c !== this.fixedRun[r]) continue;
+          x = this.board[g - 1] + 4;
+          if (x >> 2 >= this.king) continue;
+        }
         const p = this.where[x];
         const king = x >> 2 === this.king - 1;
         const lastColumn = p % this.cols === this.cols - 1;
@@ -432,6 +439,26 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
       }
     }
     return at;
+  }
+
+  /**
+   * The 2 that alone may ever fill the first-column gap of `row`, and may ever go nowhere else; -1 when there is
+   * none. Under fixed suits it is the row's own 2 (a row's first gap takes only it, and it goes only there). Under
+   * the default rules, 2s in the first column never move: when only one 2 lies outside it and this is the only
+   * first-column gap, no other first-column place holds a card that could leave, so this gap is the only one there
+   * will ever be, and that 2 the only card for it.
+   */
+  private onlyTwoFor(row: number): number {
+    if (this.fixedSuits) return 4 + ROW_SUITS[row];
+    if (!this.headsStay) return -1;
+    let two = -1;
+    for (let s = 0; s < 4; s++) {
+      if (this.where[4 + s] % this.cols === 0) continue;
+      if (two >= 0) return -1;
+      two = 4 + s;
+    }
+    for (let r = 0; r < ROWS; r++) if (r !== row && this.board[r * this.cols] === GAP) return -1;
+    return two;
   }
 
   /**
