@@ -474,9 +474,9 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
 
   /**
    * The moves of a strong stubborn set (docs/montana.md): the fills of one gap that must be filled, when no move
-   * outside them could ever change the card on the gap's left, empty the place right of a card that fills it, or
-   * take a 2 that fills it elsewhere. Of the gaps that qualify, the one with the fewest fills; every move when none
-   * does.
+   * outside them could ever change the card on the gap's left, empty the place right of a card (not a king) that
+   * fills it, or take a 2 that fills it elsewhere. Of the gaps that qualify, the one with the fewest fills; every
+   * move when none does.
    */
   private generateReduced(out: Int32Array, at: number): number {
     const start = at;
@@ -615,7 +615,8 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
       const to = m & 63;
       if (to < 32 ? (inLo & (1 << to)) === 0 : (inHi & (1 << (to - 32))) === 0) continue;
       const p = (m >> 6) & 63;
-      if (p % cols !== cols - 1) {
+      // The fill disables only the move of the filler's successor to its right: a king has none.
+      if (p % cols !== cols - 1 && this.board[p] >> 2 !== this.king - 1) {
         const q = p + 1;
         if (this.board[q] === GAP) {
           // Filling it is one of the set's moves; any other gap there breaks the set.
