@@ -14,8 +14,9 @@ import { GEN_REDUCED, MontanaPosition, RowTableFull } from "./search/packed.ts";
  * stubborn set and making the moves proven never wrong at once (docs/montana.md). When it runs out of positions
  * the deal is unsolvable; a budget met first gives unknown.
  *
- * Under free twos a search with the 2s heading rows kept in place runs in turns with it: its solutions are free-two
- * solutions too, and it finds most of them fast. Only the search of the real rules may say unsolvable.
+ * Under free twos two searches of fewer moves run in turns with it: one with the 2s heading rows kept in place, one
+ * where a 2 heading a row leaves it only when no run follows it. Their solutions are free-two solutions too, and
+ * they find many of them fast. Only the search of the real rules may say unsolvable.
  */
 
 /**
@@ -36,11 +37,13 @@ export class MontanaSearch implements Runner<MontanaState> {
     meter: BudgetMeter,
     members: number,
     prune = true,
+    /** Under free twos, a 2 heading a run stays (a search for wins only). */
+    runsKeepTheirTwos = false,
   ) {
-    const first = new MontanaPosition(rules, columns, meter, prune);
+    const first = new MontanaPosition(rules, columns, meter, prune, undefined, runsKeepTheirTwos);
     this.domains = [first];
     for (let i = 1; i < members; i++)
-      this.domains.push(new MontanaPosition(rules, columns, meter, prune, first.rows));
+      this.domains.push(new MontanaPosition(rules, columns, meter, prune, first.rows, runsKeepTheirTwos));
     const modes = this.domains.map((_, i) => GEN_REDUCED | (i << 4));
     this.search = new TeamDepthFirst(this.domains, name, modes);
   }
@@ -134,6 +137,17 @@ export function solveMontana(
       MEMBERS,
     );
     entries.push({ runner: stay, first: 400_000, quantum: 400_000 });
+    const runsKeepTwos = new MontanaSearch(
+      "runs keep their 2s",
+      false,
+      rules,
+      columns,
+      meter,
+      MEMBERS,
+      true,
+      true,
+    );
+    entries.push({ runner: runsKeepTwos, first: 200_000, quantum: 400_000 });
   }
   const main = new MontanaSearch("complete", true, rules, columns, meter, prune ? MEMBERS : 1, prune);
   entries.push({ runner: main, first: 100_000, quantum: 400_000 });

@@ -80,6 +80,11 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     readonly prune = true,
     /** The table of rows, shared by positions whose keys must agree (the members of a team). */
     rows?: StateTable,
+    /**
+     * Under free twos, a 2 heading a row leaves it only when the card on its right is not its successor: fewer
+     * moves than the rules allow, for a search that looks for wins and proves nothing.
+     */
+    readonly runsKeepTheirTwos = false,
   ) {
     this.cols = columns;
     this.places = ROWS * columns;
@@ -368,7 +373,9 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
 
   /** Whether the 2 at place p may leave it. */
   twoMayLeave(p: number): boolean {
-    return p % this.cols !== 0 || this.freeTwos || this.fixedSuits;
+    if (p % this.cols !== 0) return true;
+    if (this.runsKeepTheirTwos) return this.board[p + 1] !== this.board[p] + 4;
+    return this.freeTwos || this.fixedSuits;
   }
 
   /** Appends the moves into gap g. */
