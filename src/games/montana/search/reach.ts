@@ -138,6 +138,7 @@ export class Reach {
       // Where a card may come: places that may be gaps and are not frozen.
       let fillLo = gapLo & openLo;
       let fillHi = gapHi & openHi;
+      // The 2s, then the other cards: one loop for both, with a branch on the card, took 10% more time.
       for (let s = 0; s < 4; s++) {
         const y = 4 + s;
         // Under the default rules a 2 dealt to the first column never moves.
