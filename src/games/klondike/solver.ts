@@ -1,6 +1,7 @@
 import { type Card, rankOf, suitOf } from "../../cards/card.ts";
 import { BudgetMeter, describeBudget } from "../../search/budget.ts";
 import { DepthFirst } from "../../search/depth-first.ts";
+import { KeySet } from "../../search/key-set.ts";
 import type { SolveResult, SolveStats } from "../../search/result.ts";
 import type { AutoPolicy, SolveOptions } from "../patience/contract.ts";
 import { KlondikePosition, type PackedMove } from "./packed.ts";
@@ -47,7 +48,9 @@ export function solveKlondike(state: KlondikeState, options: SolveOptions = {}):
     root = applyMove(root, m);
   }
   const domain = new KlondikePosition(root.rules);
-  const search = new DepthFirst(domain, "complete", 0);
+  // Only whether a position was seen matters here: a set of bare keys holds about twice the positions of a
+  // StateTable in the same bytes.
+  const search = new DepthFirst(domain, "complete", 0, new KeySet(domain.keyWords, undefined, 1024));
   domain.attach(search.table);
   const stats = (): SolveStats => ({
     positions: search.table.count,
