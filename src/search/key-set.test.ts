@@ -30,6 +30,31 @@ describe("KeySet", () => {
     }
   });
 
+  it("finds every key through growth with a near field, whose values lie in one stretch of slots", () => {
+    for (const [words, near] of [
+      [2, { word: 1, shift: 24, bits: 5 }],
+      [2, { word: 0, shift: 3, bits: 4 }],
+      [3, { word: 2, shift: 0, bits: 8 }],
+    ] as const) {
+      const set = new KeySet(words, undefined, 16, near);
+      const seen = new Set<string>();
+      for (let v = -1; v < 6000; v++) {
+        // Many keys that differ only in the near field, as the solver's waste sizes do.
+        const k = key(words, v >> 3);
+        k[near.word] = (k[near.word] & ~(31 << near.shift)) | (((v & 7) * 3) << near.shift);
+        const had = seen.has(k.join());
+        set.findOrInsert(k, 0);
+        expect(set.inserted).toBe(!had);
+        seen.add(k.join());
+      }
+      expect(set.count).toBe(seen.size);
+      for (const text of seen) {
+        const k = Uint32Array.from(text.split(",").map(Number));
+        expect(set.findOrInsert(k, 0, false)).toBe(0);
+      }
+    }
+  });
+
   it("takes the room the memory budget has left, fills up to 90%, then says the budget is met", () => {
     const meter = new BudgetMeter({ bytes: 120_000 }, undefined);
     const set = new KeySet(2, meter, 16);

@@ -20,6 +20,20 @@ export interface VisitedTable {
 }
 
 /**
+ * `near` names a field of the key (a word, a shift, a width) whose values the owner looks up in turn, all else
+ * equal: the field is left out of the hash and added to the slot instead, so the keys that differ only there lie
+ * in one short stretch of the array, and looking them up after one of them reads memory already in the cache.
+ */
+export interface NearField {
+  word: number;
+  shift: number;
+  bits: number;
+}
+
+/** No field kept near: every bit of the key hashed. */
+const NOWHERE: NearField = { word: 0, shift: 0, bits: 0 };
+
+/**
  * A set of fixed-width keys (`keyWords` 32-bit words) in one typed array, open addressing with linear probing:
  * the key is stored in its slot, with no hash, no record id and no slot array beside it, so a position costs its
  * key's words over the load factor (a 64-bit key about 10 bytes, where `StateTable` takes 8 bytes of key, 4 of
@@ -29,6 +43,8 @@ export interface VisitedTable {
  * by the number of slots), so the last growth can take whatever the memory budget has left.
  *
  * `findOrInsert` returns 0 for a key found or stored (there are no records to name), as `VisitedTable` allows.
+ *
+ * `near` (see `NearField`) keeps the keys that differ in one field in one stretch of slots.
  */
 export class KeySet implements VisitedTable {
   private keys: Uint32Array;
@@ -43,12 +59,23 @@ export class KeySet implements VisitedTable {
   /** Slots a set starts on, and goes back to when emptied. */
   private readonly firstSlots: number;
 
+  private readonly nearWord: number;
+  private readonly nearShift: number;
+  /** The near field's bits (0: none). */
+  private readonly nearMask: number;
+
   constructor(
     readonly keyWords: number,
     private meter: BudgetMeter | undefined,
     initialKeys = 1024,
+    near: NearField = NOWHERE,
   ) {
     if (!(keyWords >= 1 && keyWords <= 4)) throw new RangeError("KeySet holds keys of 1 to 4 words");
+    if (near.bits < 0 || near.bits > 8 || near.word >= keyWords || near.shift + near.bits > 32)
+      throw new RangeError("a near field is at most 8 bits of one of the key's words");
+    this.nearWord = near.word;
+    this.nearShift = near.shift;
+    this.nearMask = near.bits === 0 ? 0 : (((1 << near.bits) - 1) << near.shift) >>> 0;
     this.firstSlots = Math.max(16, Math.ceil(initialKeys / GROW_AT));
     this.slots = this.firstSlots;
     this.keys = new Uint32Array(this.slots * keyWords);
@@ -83,15 +110,19 @@ export class KeySet implements VisitedTable {
     this.meter = meter;
   }
 
-  /** The set's hash of the key in `key` (its own: the caller's is not used). */
-  private hashOf(key: Uint32Array, at: number): number {
+  /** The home slot of the key at `key[at..]` in a set of `slots` slots: its hash (its own), then the near field. */
+  private home(key: Uint32Array, at: number, slots: number, scale: number): number {
     let h = 0x9e3779b9;
-    for (let k = 0; k < this.keyWords; k++) h = mix(h ^ key[at + k]);
-    return h;
+    const near = this.nearWord;
+    const mask = this.nearMask;
+    for (let k = 0; k < this.keyWords; k++) h = mix(h ^ (k === near ? key[at + k] & ~mask : key[at + k]));
+    const i = Math.floor(h * scale) + ((key[at + near] & mask) >>> this.nearShift);
+    return i >= slots ? i % slots : i; // a near field may pass the end of a small set
   }
 
   findOrInsert(key: Uint32Array, _hash: number, mayInsert = true): number {
     const w = this.keyWords;
+    if (w === 2) return this.findOrInsert2(key, mayInsert);
     let zero = true;
     for (let k = 0; k < w; k++) if (key[k] !== 0) zero = false;
     if (zero) {
@@ -106,7 +137,7 @@ export class KeySet implements VisitedTable {
     }
     for (;;) {
       const { keys, slots } = this;
-      let i = Math.floor(this.hashOf(key, 0) * this.scale);
+      let i = this.home(key, 0, slots, this.scale);
       let base = i * w;
       for (;;) {
         let k = 0;
@@ -130,6 +161,54 @@ export class KeySet implements VisitedTable {
         continue; // the slot moved: probe again in the grown set
       }
       for (let k = 0; k < w; k++) keys[base + k] = key[k];
+      this.count++;
+      this.inserted = true;
+      return 0;
+    }
+  }
+
+  /** findOrInsert for two-word keys (the common case), without loops over the words. */
+  private findOrInsert2(key: Uint32Array, mayInsert: boolean): number {
+    const k0 = key[0];
+    const k1 = key[1];
+    if ((k0 | k1) === 0) {
+      this.inserted = false;
+      if (this.hasZero) return 0;
+      if (!mayInsert) return -2;
+      if (this.count >= this.limit && !this.grow()) return -1;
+      this.hasZero = true;
+      this.count++;
+      this.inserted = true;
+      return 0;
+    }
+    for (;;) {
+      const { keys, slots } = this;
+      // The home slot as `home` finds it, for two words.
+      const near = this.nearWord === 0 ? k0 : k1;
+      const h = mix(
+        mix(0x9e3779b9 ^ (this.nearWord === 0 ? k0 & ~this.nearMask : k0)) ^
+          (this.nearWord === 1 ? k1 & ~this.nearMask : k1),
+      );
+      let i = Math.floor(h * this.scale) + ((near & this.nearMask) >>> this.nearShift);
+      if (i >= slots) i %= slots;
+      for (;;) {
+        const a = keys[2 * i];
+        const b = keys[2 * i + 1];
+        if (a === k0 && b === k1) {
+          this.inserted = false;
+          return 0;
+        }
+        if ((a | b) === 0) break;
+        if (++i === slots) i = 0;
+      }
+      this.inserted = false;
+      if (!mayInsert) return -2;
+      if (this.count >= this.limit) {
+        if (!this.grow()) return -1;
+        continue; // the slot moved: probe again in the grown set
+      }
+      keys[2 * i] = k0;
+      keys[2 * i + 1] = k1;
       this.count++;
       this.inserted = true;
       return 0;
@@ -169,7 +248,7 @@ export class KeySet implements VisitedTable {
       let empty = true;
       for (let k = 0; k < w; k++) if (old[from + k] !== 0) empty = false;
       if (empty) continue;
-      let i = Math.floor(this.hashOf(old, from) * scale);
+      let i = this.home(old, from, slots, scale);
       while (!isEmpty(keys, i * w, w)) if (++i === slots) i = 0;
       for (let k = 0; k < w; k++) keys[i * w + k] = old[from + k];
     }

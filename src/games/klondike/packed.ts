@@ -1,6 +1,6 @@
 import type { Card } from "../../cards/card.ts";
 import type { SearchDomain } from "../../search/domain.ts";
-import type { VisitedTable } from "../../search/key-set.ts";
+import type { NearField, VisitedTable } from "../../search/key-set.ts";
 import type { KlondikeRules, KlondikeState } from "./rules.ts";
 
 /**
@@ -381,6 +381,14 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
     if (this.hidden !== 0) return false;
     const left = popcount(this.talonMask);
     return left <= 1 || this.freeStock;
+  }
+
+  /**
+   * The waste's size in the two-word key drawing more than one card: `dominated` looks up the sizes of a position
+   * in turn, so a `KeySet` keeps them in one stretch of slots (undefined: nothing gained).
+   */
+  get nearField(): NearField | undefined {
+    return this.keyWords === 2 && this.draw > 1 ? { word: 1, shift: 24, bits: 5 } : undefined;
   }
 
   /** The search's table of positions seen, for the stock dominance (see `dominated`). */
