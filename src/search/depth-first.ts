@@ -133,7 +133,7 @@ export class DepthFirstWalk<S, M> {
       this.forcedEnd[d] = forcedEnd;
       domain.encode(key);
       const mayInsert = meter.positions < meter.maxPositions;
-      const id = table.findOrInsert(key, domain.hash(), mayInsert);
+      const id = table.findOrInsert(key, table.ownHash ? 0 : domain.hash(), mayInsert);
       if (id >= 0 && !table.inserted) {
         this.takeBack(d);
         continue;

@@ -56,7 +56,7 @@ describe("KeySet", () => {
   });
 
   it("takes the room the memory budget has left, fills up to 90%, then says the budget is met", () => {
-    const meter = new BudgetMeter({ bytes: 120_000 }, undefined);
+    const meter = new BudgetMeter({ bytes: 160_000 }, undefined);
     const set = new KeySet(2, meter, 16);
     let stored = 0;
     for (let v = 0; v < 20_000; v++) {
@@ -67,12 +67,12 @@ describe("KeySet", () => {
       }
       stored++;
     }
-    // Doubling from 22 slots to 11,264 (the growths count 89,936 bytes), then the 120,000 - 89,936 bytes left
-    // and the 11,264 slots' own 90,112: 15,022 slots of 8 bytes, filled to 90%.
-    expect(set.capacity).toBe(15_022);
-    expect(stored).toBe(Math.floor(15_022 * 0.9));
+    // Doubling from 27 slots (16 keys at 60%) to 13,824 (the growths count 109,576 bytes), then the 160,000 -
+    // 109,576 bytes left and the 13,824 slots' own 110,592: 20,027 slots of 8 bytes, filled to 90%.
+    expect(set.capacity).toBe(20_027);
+    expect(stored).toBe(Math.floor(20_027 * 0.9));
     expect(meter.exceeded).toBe("memory");
-    expect(meter.bytesUsed).toBeLessThanOrEqual(120_000);
+    expect(meter.bytesUsed).toBeLessThanOrEqual(160_000);
     for (let v = 0; v < stored; v++) expect(set.findOrInsert(key(2, v), 0, false)).toBe(0);
   });
 

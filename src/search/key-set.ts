@@ -8,6 +8,8 @@ export interface VisitedTable {
   readonly count: number;
   /** Whether the last findOrInsert stored a new key. */
   readonly inserted: boolean;
+  /** Whether the table hashes the keys itself (then the `hash` given to findOrInsert is not used). */
+  readonly ownHash?: boolean;
   /** Bytes of the arrays the table holds (counted against the memory budget as it grows). */
   readonly bytes: number;
   /**
@@ -36,7 +38,7 @@ const NOWHERE: NearField = { word: 0, shift: 0, bits: 0 };
 /**
  * A set of fixed-width keys (`keyWords` 32-bit words) in one typed array, open addressing with linear probing:
  * the key is stored in its slot, with no hash, no record id and no slot array beside it, so a position costs its
- * key's words over the load factor (a 64-bit key about 10 bytes, where `StateTable` takes 8 bytes of key, 4 of
+ * key's words over the load factor (a 64-bit key 9 to 27 bytes, where `StateTable` takes 8 bytes of key, 4 of
  * hash and 8 of slots, 20 to 24 in all). The hash is the set's own, of the key's words (the `hash` argument of
  * `findOrInsert` is not used): a growth rehashes from the keys alone. The all-zero key marks an empty slot and is
  * kept apart by a flag. The number of slots need not be a power of two (a slot is chosen by multiplying the hash
@@ -56,6 +58,7 @@ export class KeySet implements VisitedTable {
   private hasZero = false;
   count = 0;
   inserted = false;
+  readonly ownHash = true;
   /** Slots a set starts on, and goes back to when emptied. */
   private readonly firstSlots: number;
 
@@ -261,7 +264,7 @@ export class KeySet implements VisitedTable {
 }
 
 /** The share of the slots in use at which the set grows. */
-const GROW_AT = 0.75;
+const GROW_AT = 0.6;
 /** The share of the slots in use at which a set the budget cannot grow says the budget is met. */
 const FULL_AT = 0.9;
 
