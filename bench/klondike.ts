@@ -7,7 +7,7 @@
  *
  *   npx tsx bench/klondike.ts [--from 1] [--to 1000] [--numbering solvitaire|microsoft|both] [--draw 1|3|both]
  *                             [--passes K] [--no-from-foundation] [--timeout 60] [--deals 15,22]
- *                             [--clock cpu|wall] [--check N] [--quiet]
+ *                             [--max-memory MB] [--clock cpu|wall] [--check N] [--quiet] [--help]
  *
  * `--check N` also runs the reference solver (src/games/klondike/reference.ts, no twins, no sets, no placement
  * rule) on every deal, allowing it N positions, and counts where it decided and agreed. A table, then one JSON
@@ -37,7 +37,39 @@ interface Args {
   clock: "cpu" | "wall";
   check: number;
   quiet: boolean;
+  /** The memory budget of each search in MiB (undefined: the solver's default). */
+  maxMemory: number | undefined;
 }
+
+const HELP = `npx tsx bench/klondike.ts [options]
+  --from N --to N            deals (default 1..1000)
+  --deals A,B,...            these deals instead
+  --numbering NAME           solvitaire, microsoft or both (default both)
+  --draw D                   1, 2, 3 or both (1 and 3; default both)
+  --passes K                 passes through the stock, 1 or more, or unlimited (default unlimited)
+  --no-from-foundation       cards stay home (no worrying back)
+  --timeout S                seconds a deal (default 60)
+  --max-memory MB            memory budget of each search in MiB (default the solver's, 512)
+  --clock cpu|wall           what times and --timeout count (default cpu: this process's CPU time)
+  --check N                  also run the reference solver with N positions a deal and compare
+  --quiet                    no line for each deal slower than a second
+  --help                     this text`;
+
+/** A mistake in the command line: printed as one line, with no stack trace. */
+class UsageError extends Error {}
+
+const FLAGS_WITH_VALUE = new Set([
+  "--from",
+  "--to",
+  "--timeout",
+  "--numbering",
+  "--draw",
+  "--passes",
+  "--deals",
+  "--clock",
+  "--check",
+  "--max-memory",
+]);
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {
@@ -52,10 +84,12 @@ function parseArgs(argv: string[]): Args {
     clock: "cpu",
     check: 0,
     quiet: false,
+    maxMemory: undefined,
   };
   const whole = (flag: string, value: string | undefined, min: number) => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new Error(`${flag} needs a whole number of ${min} or more`);
+    if (!Number.isInteger(n) || n < min)
+      throw new UsageError(`${flag} needs a whole number of ${min} or more`);
     return n;
   };
   for (let i = 0; i < argv.length; i++) {
@@ -68,31 +102,39 @@ function parseArgs(argv: string[]): Args {
       args.quiet = true;
       continue;
     }
+    if (flag === "--help" || flag === "-h") {
+      console.log(HELP);
+      process.exit(0);
+    }
+    if (!FLAGS_WITH_VALUE.has(flag)) throw new UsageError(`unknown option ${flag} (--help lists them)`);
     const value = argv[++i];
-    if (value === undefined) throw new Error(`${flag} needs a value`);
+    if (value === undefined) throw new UsageError(`${flag} needs a value`);
     if (flag === "--from") args.from = whole(flag, value, 0);
     else if (flag === "--to") args.to = whole(flag, value, 0);
     else if (flag === "--timeout") {
       args.timeout = Number(value);
-      if (!(args.timeout > 0)) throw new Error("--timeout needs a number of seconds above 0");
+      if (!(args.timeout > 0)) throw new UsageError("--timeout needs a number of seconds above 0");
     } else if (flag === "--numbering") {
       if (value !== "both" && value !== "solvitaire" && value !== "microsoft")
-        throw new Error("--numbering is solvitaire, microsoft or both");
+        throw new UsageError("--numbering is solvitaire, microsoft or both");
       args.numberings = value === "both" ? ["solvitaire", "microsoft"] : [value];
     } else if (flag === "--draw") {
       if (value !== "both" && value !== "1" && value !== "3" && value !== "2")
-        throw new Error("--draw is 1, 2, 3 or both");
+        throw new UsageError("--draw is 1, 2, 3 or both");
       args.draws = value === "both" ? [1, 3] : [Number(value)];
     } else if (flag === "--passes") args.passes = value === "unlimited" ? null : whole(flag, value, 1);
     else if (flag === "--deals") {
       args.deals = value.split(",").map((t) => whole("--deals", t, 0));
     } else if (flag === "--clock") {
-      if (value !== "cpu" && value !== "wall") throw new Error("--clock is cpu or wall");
+      if (value !== "cpu" && value !== "wall") throw new UsageError("--clock is cpu or wall");
       args.clock = value;
     } else if (flag === "--check") args.check = whole(flag, value, 1);
-    else throw new Error(`unknown flag ${flag}`);
+    else if (flag === "--max-memory") {
+      args.maxMemory = Number(value);
+      if (!(args.maxMemory >= 1)) throw new UsageError("--max-memory needs a number of MiB, 1 or more");
+    }
   }
-  if (args.to < args.from) throw new Error("--to must not be below --from");
+  if (args.to < args.from) throw new UsageError("--to must not be below --from");
   return args;
 }
 
@@ -166,7 +208,11 @@ function runSet(
   for (const n of deals) {
     const state = klondike.deal(n, rules, numbering);
     const t0 = now();
-    const result = solveKlondike(state, { budget: { ms: args.timeout * 1000 }, now, policy: "none" });
+    const budget = {
+      ms: args.timeout * 1000,
+      ...(args.maxMemory !== undefined ? { bytes: Math.floor(args.maxMemory * 2 ** 20) } : {}),
+    };
+    const result = solveKlondike(state, { budget, now, policy: "none" });
     const ms = now() - t0;
     times.push(ms);
     positions.push(result.stats.positions);
@@ -223,7 +269,14 @@ function runSet(
 }
 
 function main(): void {
-  const args = parseArgs(process.argv.slice(2));
+  let args: Args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`bench/klondike.ts: ${error.message}`);
+    process.exit(2);
+  }
   const deals = args.deals ?? Array.from({ length: args.to - args.from + 1 }, (_, i) => args.from + i);
   const now = args.clock === "cpu" ? cpuMs : () => performance.now();
   const reports: SetReport[] = [];
@@ -231,7 +284,7 @@ function main(): void {
   const row = (cells: (string | number)[]) => printRow(cells, 2, 10);
   console.log(
     `Klondike, thoughtful; passes ${args.passes ?? "unlimited"}, ${args.fromFoundation ? "cards may come back off the foundations" : "cards stay home"}; ` +
-      `time budget ${args.timeout} s a deal (${args.clock === "cpu" ? "CPU" : "wall"} time)`,
+      `time budget ${args.timeout} s a deal (${args.clock === "cpu" ? "CPU" : "wall"} time), memory budget ${args.maxMemory === undefined ? "the default" : `${args.maxMemory} MiB`}`,
   );
   row([
     "draw",

@@ -202,12 +202,13 @@ describe("tsol solve --max-score", () => {
 
 describe("tsol solve --max-memory", () => {
   it("stops a search at its memory budget with unknown, and a larger one lets it decide", () => {
-    // Klondike deal 1 (draw 3, Solvitaire numbering) is proved impossible with about 24,000 positions.
+    // Klondike deal 1 (draw 3, Solvitaire numbering) is proved impossible with about 24,000 positions; 0.1 MiB
+    // holds about 12,000 (8-byte keys).
     const args = ["solve", "klondike", "1", "--numbering", "solvitaire", "--draw", "3", "--json"];
-    const small = tsol([...args, "--max-memory", "0.5"]);
+    const small = tsol([...args, "--max-memory", "0.1"]);
     expect(small.status).toBe(2);
     expect(JSON.parse(small.stdout)).toMatchObject({ result: "unknown" });
-    expect(small.stdout).toMatch(/memory budget of 0\.5 MiB used up/);
+    expect(small.stdout).toMatch(/memory budget of 0\.1 MiB used up/);
     const large = tsol([...args, "--max-memory", "8"]);
     expect(large.status, large.stderr).toBe(0);
     expect(JSON.parse(large.stdout).result).toBe("unsolvable");

@@ -1,5 +1,6 @@
 import type { BudgetMeter } from "./budget.ts";
 import type { SearchDomain } from "./domain.ts";
+import type { VisitedTable } from "./key-set.ts";
 import type { PhaseStats } from "./result.ts";
 import { StateTable } from "./state-table.ts";
 
@@ -34,7 +35,7 @@ export class DepthFirstWalk<S, M> {
     readonly domain: SearchDomain<S, M>,
     /** The move set `generate` is asked for. */
     readonly mode: number,
-    readonly table: StateTable,
+    readonly table: VisitedTable,
   ) {
     this.key = new Uint32Array(domain.keyWords);
   }
@@ -132,7 +133,7 @@ export class DepthFirstWalk<S, M> {
       this.forcedEnd[d] = forcedEnd;
       domain.encode(key);
       const mayInsert = meter.positions < meter.maxPositions;
-      const id = table.findOrInsert(key, domain.hash(), mayInsert);
+      const id = table.findOrInsert(key, table.ownHash ? 0 : domain.hash(), mayInsert);
       if (id >= 0 && !table.inserted) {
         this.takeBack(d);
         continue;
@@ -176,7 +177,7 @@ export class DepthFirstWalk<S, M> {
  * searches.
  */
 export class DepthFirst<S, M> {
-  readonly table: StateTable;
+  readonly table: VisitedTable;
   private readonly walk: DepthFirstWalk<S, M>;
   private root: S | undefined;
   ms = 0;
@@ -191,8 +192,10 @@ export class DepthFirst<S, M> {
     readonly name: string,
     /** The move set `generate` is asked for. */
     readonly mode: number,
+    /** The table of positions seen (default a `StateTable` keyed on the domain's key). */
+    table?: VisitedTable,
   ) {
-    this.table = new StateTable(domain.keyWords, domain.keyWords, undefined, 1024);
+    this.table = table ?? new StateTable(domain.keyWords, domain.keyWords, undefined, 1024);
     this.walk = new DepthFirstWalk(domain, mode, this.table);
   }
 

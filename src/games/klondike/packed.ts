@@ -1,6 +1,6 @@
 import type { Card } from "../../cards/card.ts";
 import type { SearchDomain } from "../../search/domain.ts";
-import type { StateTable } from "../../search/state-table.ts";
+import type { NearField, VisitedTable } from "../../search/key-set.ts";
 import type { KlondikeRules, KlondikeState } from "./rules.ts";
 
 /**
@@ -186,7 +186,9 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
     this.maxRecycles = rules.passes === null ? Number.POSITIVE_INFINITY : rules.passes - 1;
     this.worry = rules.fromFoundation;
     this.freeStock = !this.scoreMode && this.draw === 1 && this.unlimited;
-    this.keyWords = 3;
+    // Without a pass limit the search's key fits two words (see `encode`); the score search and a pass limit keep
+    // the passes made in a third.
+    this.keyWords = this.unlimited && !this.scoreMode ? 2 : 3;
   }
 
   load(state: KlondikeState): void {
@@ -381,12 +383,20 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
     return left <= 1 || this.freeStock;
   }
 
+  /**
+   * The waste's size in the two-word key drawing more than one card: `dominated` looks up the sizes of a position
+   * in turn, so a `KeySet` keeps them in one stretch of slots (undefined: nothing gained).
+   */
+  get nearField(): NearField | undefined {
+    return this.keyWords === 2 && this.draw > 1 ? { word: 1, shift: 24, bits: 5 } : undefined;
+  }
+
   /** The search's table of positions seen, for the stock dominance (see `dominated`). */
-  private table: StateTable | undefined;
+  private table: VisitedTable | undefined;
   private readonly probe = new Uint32Array(3);
 
   /** Lets `generate` look up positions already searched (the table of the search that runs this domain). */
-  attach(table: StateTable | undefined): void {
+  attach(table: VisitedTable | undefined): void {
     this.table = table;
   }
 
@@ -398,14 +408,15 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
    * remainder, and every size for a waste whose size is a multiple of k (stored as 0), reach a superset.
    */
   private dominated(): boolean {
-    const table = this.table as StateTable;
+    const table = this.table as VisitedTable;
     const len = popcount(this.talonMask);
     const k = this.draw;
     const p = this.waste;
     const key = this.probe;
     this.encode(key);
-    const w1 = this.talonMask;
-    const tail = Math.imul(key[2], 0x9e3779b1);
+    // The stock cards left and the pending space (two-word key) stay; the waste's size is what varies.
+    const w1 = this.talonMask | (key[1] & 0xe0000000);
+    const tail = this.keyWords === 3 ? Math.imul(key[2], 0x9e3779b1) : 0;
     for (let q = p === 0 ? 1 : p % k; q < (p === 0 ? len : p); q += p === 0 ? 1 : k) {
       if (p === 0 && q % k === 0) continue;
       key[1] = (w1 | (q << 24)) >>> 0;
@@ -644,9 +655,23 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
     return mix(w0 ^ mix(w1 ^ Math.imul(this.keyRecycles() | (this.pending << 8), 0x9e3779b1)));
   }
 
+  /**
+   * The key: word 0 the foundations (4 bits each) and the dealt cards left (mixed radix, 16 bits); word 1 the
+   * stock cards left (24 bits) and the waste's size (5 bits). With a pass limit, or for the score search, word 2
+   * holds the passes made and the pending placement. Without a pass limit the pending placement fits word 1's top
+   * bits instead: drawing one, the waste's size is always stored as 0 and the pending value (0 to 64) takes bits
+   * 24 to 30; drawing more, only a pending space can be pending (placements wait only when any stock card can be
+   * had at any time), one bit, 29.
+   */
   encode(out: Uint32Array): void {
     const f = this.f;
     out[0] = f[0] | (f[1] << 4) | (f[2] << 8) | (f[3] << 12) | (this.nEnc << 16);
+    if (this.keyWords === 2) {
+      out[1] = this.freeStock
+        ? (this.talonMask | (this.pending << 24)) >>> 0
+        : (this.talonMask | (this.waste << 24) | (this.pending === PENDING_SPACE ? 1 << 29 : 0)) >>> 0;
+      return;
+    }
     out[1] = this.talonMask | (this.waste << 24);
     out[2] = this.keyRecycles() | (this.pending << 8);
   }

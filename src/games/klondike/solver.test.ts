@@ -115,11 +115,12 @@ describe("budgets", () => {
   });
 
   it("answers unknown when the time runs out (a clock that counts its own readings)", () => {
+    // The solver reads its clock every 4096 positions: three readings come well before the 20,000 positions.
     let t = 0;
-    const r = solveKlondike(deal, { budget: { ms: 50 }, now: () => t++ });
+    const r = solveKlondike(deal, { budget: { ms: 3 }, now: () => t++ });
     expect(r.result).toBe("unknown");
     expect(r.stats.budget).toBe("time");
-    expect(r.stats.ms).toBeGreaterThanOrEqual(50);
+    expect(r.stats.ms).toBeGreaterThanOrEqual(3);
   });
 
   it("answers unknown when the memory runs out", () => {
