@@ -1,4 +1,5 @@
 import type { BudgetMeter } from "./budget.ts";
+import { mix32 as mix } from "./state-table.ts";
 
 /**
  * What a depth-first walk needs of its table of positions seen: whether a key is there, storing it when not.
@@ -123,21 +124,24 @@ export class KeySet implements VisitedTable {
     return i >= slots ? i % slots : i; // a near field may pass the end of a small set
   }
 
+  /** The all-zero key, kept apart from the slots (a zero slot is an empty one). */
+  private zeroKey(mayInsert: boolean): number {
+    this.inserted = false;
+    if (this.hasZero) return 0;
+    if (!mayInsert) return -2;
+    if (this.count >= this.limit && !this.grow()) return -1;
+    this.hasZero = true;
+    this.count++;
+    this.inserted = true;
+    return 0;
+  }
+
   findOrInsert(key: Uint32Array, _hash: number, mayInsert = true): number {
     const w = this.keyWords;
     if (w === 2) return this.findOrInsert2(key, mayInsert);
     let zero = true;
     for (let k = 0; k < w; k++) if (key[k] !== 0) zero = false;
-    if (zero) {
-      this.inserted = false;
-      if (this.hasZero) return 0;
-      if (!mayInsert) return -2;
-      if (this.count >= this.limit && !this.grow()) return -1;
-      this.hasZero = true;
-      this.count++;
-      this.inserted = true;
-      return 0;
-    }
+    if (zero) return this.zeroKey(mayInsert);
     for (;;) {
       const { keys, slots } = this;
       let i = this.home(key, 0, slots, this.scale);
@@ -149,9 +153,7 @@ export class KeySet implements VisitedTable {
           this.inserted = false;
           return 0;
         }
-        let empty = true;
-        for (k = 0; k < w; k++) if (keys[base + k] !== 0) empty = false;
-        if (empty) break;
+        if (isEmpty(keys, base, w)) break;
         if (++i === slots) {
           i = 0;
           base = 0;
@@ -174,16 +176,7 @@ export class KeySet implements VisitedTable {
   private findOrInsert2(key: Uint32Array, mayInsert: boolean): number {
     const k0 = key[0];
     const k1 = key[1];
-    if ((k0 | k1) === 0) {
-      this.inserted = false;
-      if (this.hasZero) return 0;
-      if (!mayInsert) return -2;
-      if (this.count >= this.limit && !this.grow()) return -1;
-      this.hasZero = true;
-      this.count++;
-      this.inserted = true;
-      return 0;
-    }
+    if ((k0 | k1) === 0) return this.zeroKey(mayInsert);
     for (;;) {
       const { keys, slots } = this;
       // The home slot as `home` finds it, for two words.
@@ -271,13 +264,4 @@ const FULL_AT = 0.9;
 function isEmpty(keys: Uint32Array, base: number, w: number): boolean {
   for (let k = 0; k < w; k++) if (keys[base + k] !== 0) return false;
   return true;
-}
-
-/** MurmurHash3's 32-bit finaliser (as state-table.ts's mix32, local so the hot loop calls no import). */
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
 }
