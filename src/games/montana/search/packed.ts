@@ -490,9 +490,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     const all = this.generateAll(out, at);
     // A redeal changes every place at once: with one left, no set is smaller than every move.
     if (this.redealsLeft > 0 || !this.prune) return this.order(out, start, all);
-    // What any moves could ever do: a position whose future can never hold a win is lost.
     const reach = this.reach;
-    if (reach.run(0, 0, NO_WATCH) && this.cannotWin(reach)) return start;
     if (all - start <= 1) return this.order(out, start, all);
     const cols = this.cols;
     // Candidate sets: the fills of some of the gaps, fewest fills first; the first that is stubborn wins.
@@ -542,7 +540,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
       }
       if (reach.run(frozenLo, frozenHi, this.watch)) best = mask;
     }
-    if (best === 0) return this.order(out, start, all);
+    if (best === 0) return this.unlessLost(out, start, all);
     let end = start;
     for (let k = start; k < all; k++) {
       const to = out[k] & 63;
@@ -553,6 +551,16 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
         }
       }
     }
+    return this.unlessLost(out, start, end);
+  }
+
+  /**
+   * The moves out[start..end), best first, unless the position is lost: what any moves could ever do from it (the
+   * may-analysis with nothing frozen) never holds a win. A position with a single move is not tested: its child
+   * is, and the analysis of a child lies inside its parent's, so the child of a lost position is found lost.
+   */
+  private unlessLost(out: Int32Array, start: number, end: number): number {
+    if (end - start >= 2 && this.reach.run(0, 0, NO_WATCH) && this.cannotWin(this.reach)) return start;
     return this.order(out, start, end);
   }
 
