@@ -91,3 +91,61 @@ export function randomEndgame(rng: Prng, rules: KlondikeRules, left: number, tal
 /** A position in one line, for test messages. */
 export const describePosition = (s: KlondikeState) =>
   `piles ${s.piles.map((p, i) => `${p.slice(0, s.faceDown[i]).map(formatCard).join(" ")}|${p.slice(s.faceDown[i]).map(formatCard).join(" ")}`).join(" / ")}; stock ${s.stock.map(formatCard).join(" ")}; waste ${s.waste.map(formatCard).join(" ")}; home ${s.foundations.join(",")}; recycles ${s.recycles}`;
+
+/**
+ * A random whole position built around the twins' squeeze of blocked.ts, or a near miss of it: a card X of rank 9
+ * to queen, its twin X', one of their parents Y and the cards below X and X' in their suits lie in one pile, in
+ * the order of the squeeze (Y, the lower cards, X, X') half the time and shuffled otherwise; every other card off
+ * the foundations is dealt at random into the other piles, the stock and the waste. Few cards are off the
+ * foundations, so the naive solver decides these positions.
+ */
+export function randomSqueeze(rng: Prng, rules: KlondikeRules): KlondikeState {
+  const state = emptyState(rules);
+  const r = 9 + rng.nextInt(4); // X's rank
+  const xSuit = rng.nextInt(4);
+  const x = (r - 1) * 4 + xSuit;
+  const twin = (x & ~3) | (3 - xSuit);
+  const red = xSuit === 1 || xSuit === 2;
+  const parentSuits = red ? [0, 3] : [1, 2];
+  const y = r * 4 + parentSuits[rng.nextInt(2)];
+  // X's and X''s suits home up to below their lower card (or one more: then the lower card is home); the
+  // parents' suits up to below Y or higher.
+  const f = [0, 0, 0, 0];
+  for (let s = 0; s < 4; s++) {
+    if (s === xSuit || s === 3 - xSuit) f[s] = r - 2 + (rng.nextInt(4) === 0 ? 1 : 0);
+    else f[s] = Math.min(13, r - rng.nextInt(2) + (rng.nextInt(3) === 0 ? 2 : 0));
+  }
+  state.foundations = f;
+  const lower = [x - 4, twin - 4].filter((c) => (c >> 2) + 1 > f[c & 3]);
+  const yOff = (y >> 2) + 1 > f[y & 3];
+  const pattern = [...(yOff ? [y] : []), ...lower, x, twin];
+  if (rng.nextInt(2) === 0) {
+    for (let i = pattern.length - 1; i > 0; i--) {
+      const j = rng.nextInt(i + 1);
+      [pattern[i], pattern[j]] = [pattern[j], pattern[i]];
+    }
+  }
+  const rest: Card[] = [];
+  for (let s = 0; s < 4; s++)
+    for (let rank = f[s] + 1; rank <= 13; rank++) {
+      const c = (rank - 1) * 4 + s;
+      if (!pattern.includes(c)) rest.push(c);
+    }
+  for (let i = rest.length - 1; i > 0; i--) {
+    const j = rng.nextInt(i + 1);
+    [rest[i], rest[j]] = [rest[j], rest[i]];
+  }
+  // The pattern's pile: its cards face down but the top one, or but the twin and what follows it.
+  state.piles[6] = pattern;
+  state.faceDown[6] = rng.nextInt(2) === 0 ? pattern.length - 1 : pattern.indexOf(twin);
+  for (let p = 0; p < 6 && rest.length > 0; p++) {
+    if (rng.nextInt(3) === 0) continue;
+    const down = Math.min(p, rest.length - 1, rng.nextInt(3));
+    state.piles[p] = rest.splice(0, down + 1);
+    state.faceDown[p] = down;
+  }
+  const wasteSize = rng.nextInt(rest.length + 1);
+  state.waste = rest.splice(0, wasteSize);
+  state.stock = rest;
+  return state;
+}

@@ -4,6 +4,7 @@ import { DepthFirst } from "../../search/depth-first.ts";
 import { KeySet } from "../../search/key-set.ts";
 import type { SolveResult, SolveStats } from "../../search/result.ts";
 import type { AutoPolicy, SolveOptions } from "../patience/contract.ts";
+import { blockedReason } from "./blocked.ts";
 import { KlondikePosition, type PackedMove } from "./packed.ts";
 import {
   applyMove,
@@ -25,9 +26,15 @@ import {
  * Klondike's solver: a complete depth-first search over the packed position of `packed.ts` (the face-up cards as
  * a set, the stock as the set of cards some turns would show, safe moves home forced), with every position kept
  * in a typed-array table. It answers `solved` with every engine move written out, `unsolvable` only when the
- * search ran out of positions, and `unknown` when a budget ran out.
+ * search ran out of positions or blocked.ts proves the position lost without one, and `unknown` when a budget ran
+ * out.
  */
-export function solveKlondike(state: KlondikeState, options: SolveOptions = {}): SolveResult<KlondikeMove> {
+export function solveKlondike(
+  state: KlondikeState,
+  options: SolveOptions = {},
+  /** Whether a blocked position is answered without a search (off: the tests hold the proofs to the search). */
+  proofs = true,
+): SolveResult<KlondikeMove> {
   if (options.objective !== undefined && options.objective !== "win") {
     if (options.objective === "max-score") {
       // The game's solver entry (index.ts) sends this objective to the score search of max-score.ts.
@@ -48,6 +55,23 @@ export function solveKlondike(state: KlondikeState, options: SolveOptions = {}):
   for (const m of autoMoves(state, policy)) {
     opening.push(m);
     root = applyMove(root, m);
+  }
+  // A position blocked at the start (blocked.ts: a card that can never get home) needs no search.
+  const blocked = proofs ? blockedReason(root) : undefined;
+  if (blocked !== undefined) {
+    return {
+      result: "unsolvable",
+      moves: [],
+      stats: {
+        positions: 0,
+        expanded: 0,
+        ms: meter.elapsed(),
+        bytes: 0,
+        phases: [],
+        searched: `proof without search (${blocked})`,
+      },
+      reason: `no sequence of moves wins: ${blocked}`,
+    };
   }
   const domain = new KlondikePosition(root.rules);
   // Only whether a position was seen matters here: a set of bare keys holds about twice the positions of a
