@@ -147,6 +147,8 @@ export interface Strategy {
   limit?: number;
   /** A GEN_COMPLETE search that is not to prove anything (false: it only looks for wins). */
   proves?: boolean;
+  /** A best-first search goes on for this many positions after its first win, for a shorter one. */
+  after?: number;
 }
 
 export const DEFAULT_PLAN: Strategy[] = [
@@ -313,7 +315,7 @@ function runnerFor(p: Strategy, rules: FreeCellRules): Search {
       throw new SolverError("a depth-first search proves what it does not find: GEN_COMPLETE only");
     return new DepthFirst(new PackedPosition(rules), p.name, p.mode);
   }
-  return new BestFirst(
+  const search = new BestFirst(
     new PackedPosition(rules),
     p.name,
     complete || p.keyed === true,
@@ -321,6 +323,8 @@ function runnerFor(p: Strategy, rules: FreeCellRules): Search {
     p.weights,
     complete,
   );
+  search.after = p.after ?? 0;
+  return search;
 }
 
 function forceOf(policy: AutoPolicy, rules: FreeCellRules): number {
