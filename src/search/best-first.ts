@@ -37,6 +37,16 @@ export class BestFirst<S, M, W> {
   outcome: SearchOutcome = "capped";
   /** Set when solved: the move codes from the root (forced moves not included). */
   codes: number[] = [];
+  /**
+   * Positions to go on storing after the first win, for a shorter one (0: stop at the first win). The search
+   * then also re-parents a stored position reached again by a shorter path, so the win (a position stored once)
+   * takes the shortest path to it found; children that cannot lead to a shorter win are not queued.
+   */
+  after = 0;
+  /** The won position's record once a win is found while going on (-1: none yet). */
+  private win = -1;
+  /** Where going on after the first win stops (positions stored). */
+  private stopAt = 0;
   /** The record whose position the domain holds between expansions (-1: none). */
   private current = -1;
   /** The positions it had stored when its table was released (-1: not released). */
@@ -116,6 +126,7 @@ export class BestFirst<S, M, W> {
     this.ms = 0;
     this.outcome = "capped";
     this.codes = [];
+    this.win = -1;
     this.current = -1;
     this.released = -1;
     table.setMeter(meter);
@@ -157,10 +168,11 @@ export class BestFirst<S, M, W> {
     const meter = this.meter as BudgetMeter;
     const stride = table.stride;
     const data = this.dataAt;
-    while (table.count < until) {
+    while (table.count < until && (this.win < 0 || table.count < this.stopAt)) {
       const id = queue.pop();
-      if (id < 0) return "exhausted";
+      if (id < 0) return this.win >= 0 ? this.solved(this.win) : "exhausted";
       if (!meter.tick()) {
+        if (this.win >= 0) return this.solved(this.win);
         queue.push(id, 0);
         return "time";
       }
@@ -187,6 +199,16 @@ export class BestFirst<S, M, W> {
         const end = domain.forced(m, moves, n);
         const child = this.lookup(meter.positions < meter.maxPositions);
         let won = false;
+        if (child >= 0 && !table.inserted && this.after > 0) {
+          // A shorter path to a stored position: it becomes the position's path. Depths only fall and a
+          // position's depth is above its parent's, so parents never make a cycle.
+          const cb = child * stride + data;
+          if (table.words[cb + DEPTH] > depth + 1) {
+            table.words[cb + PARENT] = id;
+            table.words[cb + MOVE] = code;
+            table.words[cb + DEPTH] = depth + 1;
+          }
+        }
         if (child >= 0 && table.inserted) {
           meter.positions++;
           const cb = child * stride + data;
@@ -194,14 +216,18 @@ export class BestFirst<S, M, W> {
           table.words[cb + MOVE] = code;
           table.words[cb + DEPTH] = depth + 1;
           if (domain.isWon()) won = true;
-          else queue.push(child, domain.score(weights, depth + 1));
+          else if (this.win < 0 || depth + 2 < table.words[this.win * stride + data + DEPTH])
+            queue.push(child, domain.score(weights, depth + 1));
         }
         for (let a = end - 1; a >= n; a--) domain.undo(moves[a]);
         domain.undo(m);
         if (won) {
-          this.codes = this.path(child);
-          return "solved";
+          if (this.after === 0) return this.solved(child);
+          this.win = child;
+          this.stopAt = table.count + this.after;
         }
+        // A budget met while going on after a win ends with that win.
+        if (child < 0 && this.win >= 0) return this.solved(this.win);
         if (child === -1) return "memory";
         if (child === -2) {
           meter.storePosition();
@@ -209,7 +235,12 @@ export class BestFirst<S, M, W> {
         }
       }
     }
-    return "capped";
+    return this.win >= 0 ? this.solved(this.win) : "capped";
+  }
+
+  private solved(id: number): SearchOutcome {
+    this.codes = this.path(id);
+    return "solved";
   }
 
   private path(id: number): number[] {

@@ -23,7 +23,16 @@ import {
   makeRules,
   topCard,
 } from "./rules.ts";
-import { countSolution, nextMove, solutionNotation, solve, writeOutRuns } from "./solver.ts";
+import {
+  countSolution,
+  nextMove,
+  SHORT_WEIGHTS,
+  type Strategy,
+  solutionNotation,
+  solve,
+  writeOutRuns,
+} from "./solver.ts";
+import { GEN_FAST } from "./solver-packed.ts";
 
 const clock = () => performance.now();
 
@@ -140,6 +149,43 @@ describe("solve", () => {
     expect(result.result).toBe("solved");
     expect(move).toBeDefined();
     expect(legalMoves(state).some((m) => JSON.stringify(m) === JSON.stringify(move))).toBe(true);
+  });
+});
+
+describe("shortest", () => {
+  it("wins deals 1-20 with wins that replay, each no longer than the default's, 40 player moves or fewer on average", () => {
+    let total = 0;
+    for (let n = 1; n <= 20; n++) {
+      const state = dealMicrosoft(n);
+      const short = solve(state, { shortest: true, now: clock });
+      expect(short.result).toBe("solved");
+      expectWins(state, short.moves);
+      const length = countSolution(state, short.moves).player;
+      expect(length, `deal ${n}`).toBeLessThanOrEqual(countSolution(state, solve(state).moves).player);
+      total += length;
+    }
+    expect(total / 20).toBeLessThanOrEqual(40);
+  });
+
+  it("going on after the first win only ever shortens it, and a budget met meanwhile ends with the win found", () => {
+    const plan: Strategy[] = [
+      { name: "short", mode: GEN_FAST, weights: SHORT_WEIGHTS, quantum: 20000, first: 100000, after: 1000 },
+    ];
+    let gained = 0;
+    for (const n of [2, 4, 5, 10]) {
+      const state = dealMicrosoft(n);
+      const all = solve(state, { plan }).stats.positions;
+      // The first win comes 1,000 positions before the end: budgets met after it cut the going on short.
+      const lengths = [all - 990, all - 600, all - 200, all].map((positions) => {
+        const cut = solve(state, { plan, budget: { positions } });
+        expect(cut.result, `deal ${n} at ${positions} positions`).toBe("solved");
+        expectWins(state, cut.moves);
+        return countSolution(state, cut.moves).player;
+      });
+      for (let k = 1; k < lengths.length; k++) expect(lengths[k]).toBeLessThanOrEqual(lengths[k - 1]);
+      gained += lengths[0] - lengths[lengths.length - 1];
+    }
+    expect(gained).toBeGreaterThan(0);
   });
 });
 

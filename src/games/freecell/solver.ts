@@ -81,15 +81,20 @@ export const COMPLETE_WEIGHTS: Weights = {
   under: 0,
   cramp: 0,
 };
+/**
+ * The --shortest search: heavy weights on depth (the moves made) and on cards below the top runs (each needs a
+ * move or more), the rest as the single-card search's; wins with fewer moves for about six times the default's
+ * positions (the weights around it measured in docs/solver.md).
+ */
 export const SHORT_WEIGHTS: Weights = {
   home: 4,
   disorder: 3,
   dig: 1,
-  free: 2,
-  empty: 4,
-  depth: 3,
-  under: 0,
-  cramp: 0,
+  free: 3,
+  empty: 6,
+  depth: 11,
+  under: 9,
+  cramp: 4,
 };
 export const B_WEIGHTS: Weights = {
   home: 4,
@@ -147,6 +152,8 @@ export interface Strategy {
   limit?: number;
   /** A GEN_COMPLETE search that is not to prove anything (false: it only looks for wins). */
   proves?: boolean;
+  /** A best-first search goes on for this many positions after its first win, for a shorter one. */
+  after?: number;
 }
 
 export const DEFAULT_PLAN: Strategy[] = [
@@ -157,8 +164,9 @@ export const DEFAULT_PLAN: Strategy[] = [
   { name: "complete", mode: GEN_COMPLETE, weights: COMPLETE_WEIGHTS, quantum: 8000, first: 8000 },
 ];
 
+/** --shortest: the short search first, going on for 1,000 positions after its first win; the portfolio behind. */
 const SHORTEST_PLAN: Strategy[] = [
-  { name: "short", mode: GEN_FAST, weights: SHORT_WEIGHTS, quantum: 20000, first: 100000 },
+  { name: "short", mode: GEN_FAST, weights: SHORT_WEIGHTS, quantum: 20000, first: 100000, after: 1000 },
   ...DEFAULT_PLAN,
 ];
 
@@ -171,6 +179,8 @@ interface Plans {
   shortenFirst: boolean;
   /** The longest shortcut tried (moves), without --shortest. */
   shortenDepth: number;
+  /** The longest shortcut tried with --shortest. */
+  shortestDepth: number;
 }
 
 const FREECELL_PLANS: Plans = {
@@ -179,6 +189,7 @@ const FREECELL_PLANS: Plans = {
   shortenMode: GEN_FAST,
   shortenFirst: false,
   shortenDepth: 1,
+  shortestDepth: 1,
 };
 
 /** King Albert's weights (no free cells: the reserve's emptied slots are worth nothing, see docs/solver.md). */
@@ -247,6 +258,7 @@ const KING_ALBERT_PLANS: Plans = {
   shortenMode: GEN_COMPLETE | LAZY_RESERVE | RUNS,
   shortenFirst: true,
   shortenDepth: 1,
+  shortestDepth: 3,
 };
 
 type Search = BestFirst<FreeCellState, Move, Weights> | DepthFirst<FreeCellState, Move>;
@@ -313,7 +325,7 @@ function runnerFor(p: Strategy, rules: FreeCellRules): Search {
       throw new SolverError("a depth-first search proves what it does not find: GEN_COMPLETE only");
     return new DepthFirst(new PackedPosition(rules), p.name, p.mode);
   }
-  return new BestFirst(
+  const search = new BestFirst(
     new PackedPosition(rules),
     p.name,
     complete || p.keyed === true,
@@ -321,6 +333,8 @@ function runnerFor(p: Strategy, rules: FreeCellRules): Search {
     p.weights,
     complete,
   );
+  search.after = p.after ?? 0;
+  return search;
 }
 
 function forceOf(policy: AutoPolicy, rules: FreeCellRules): number {
@@ -405,7 +419,11 @@ export function solve(state: FreeCellState, options: SolveOptions = {}): FreeCel
     // them (deals 1..2000) for 15% of the time. The other searches' wins are shortened.
     const short =
       options.shortest || plans.shortenFirst || end.by !== runners[0]
-        ? kit.shortener.shorten(start, winCodes(end.by, start), options.shortest ? 3 : plans.shortenDepth)
+        ? kit.shortener.shorten(
+            start,
+            winCodes(end.by, start),
+            options.shortest ? plans.shortestDepth : plans.shortenDepth,
+          )
         : winCodes(end.by, start);
     const moves = writeOutRuns(state, codeMoves(kit.shortener.domain, state, short));
     if (!(kit.shortener.domain as PackedPosition).isWon())
