@@ -20,14 +20,17 @@ import { type Card, cardName } from "../../cards/card.ts";
  * and never the other way.
  *
  * **Twins that need one parent.** The fixpoint ignores that a card lying on a parent takes it: two cards can
- * each move onto the one parent they have, but not both at once. Let X be face down with its twin X' (the other
- * card of its rank and colour) somewhere above it in the same pile, and one parent Y of X (and of X') under X;
- * let neither X' nor the card below X in its suit be able to get home unless X leaves (the fixpoint with X held
- * in place says so). Before X is uncovered, X' must lie on the other parent Y': it either left as a head, and
- * could go nowhere else, or lies face up in a run, on a parent, and Y is under X. It stays there (home and Y are
- * out of its reach while X stays), so X has nowhere to go when it is uncovered: Y is under it, Y' is taken, it
- * cannot go home, and it is no king. X never leaves, so the fixpoint with X held in place covers every play, and
- * X itself never gets home.
+ * each move onto the one parent they have, but not both at once. Take twins A and B (the two cards of a rank and
+ * colour, queen or lower, neither home) and their parents Y and Y', and suppose that whichever twin may move
+ * first, the fixpoint run with the *other* one held in place (it neither leaves nor goes home) sends neither
+ * twin's lower card home and never frees Y (never uncovers it; Y is not at hand, nor home with cards allowed
+ * back). A twin lying face up on a card has made its first move already, onto that card; a twin lying under the
+ * other in its pile cannot move first. Then the first twin to move can go only onto Y' (until the second moves,
+ * its foundation and Y are out of reach, and it is no king), and it stays there until the second moves, for the
+ * same reasons; so the second never has anywhere to go, and never moves. Whichever it is, the fixpoint with it
+ * held covers every play, and in it the second twin never gets home. Solvitaire's draw-3 deal 22 is lost so: the
+ * queens of spades and clubs lie over the king of hearts, with the six of spades and the nine of clubs under
+ * them, and the king of diamonds can take only one of them.
  */
 export interface BlockedView {
   /** Each pile's cards, bottom first. */
@@ -58,14 +61,16 @@ const HOME = 2;
 export function blockedReason(view: BlockedView): string | undefined {
   const b = new Blockade(view);
   const stuck = b.neverHome(-1);
-  if (stuck >= 0)
-    return `the ${cardName(stuck)} can never get home: the cards over it in its pile can never all move out of its way`;
+  if (stuck >= 0) {
+    const blocker = b.blocker(stuck);
+    return `the ${cardName(stuck)} can never get home: the ${cardName(blocker)} over it can never move out of its way`;
+  }
   const squeeze = b.squeeze();
   if (squeeze !== undefined) {
-    const [x, y] = squeeze;
+    const [x, x2, y, other] = squeeze.map(cardName);
     return (
-      `the ${cardName(x)} can never move: the ${cardName(y)} lies under it, and the ${cardName(twinOf(x))}, ` +
-      `which lies over it, must first take the other card it could go on`
+      `the ${x} and the ${x2} can never both move: the ${y} never comes free, so both need the ${other}, ` +
+      "and neither can get home before the other has moved"
     );
   }
   return undefined;
@@ -122,7 +127,7 @@ class Blockade {
     return false;
   }
 
-  /** Runs the fixpoint with card `held` (or none: -1) kept from leaving its place. */
+  /** Runs the fixpoint with card `held` (or none: -1) kept in its place: it neither leaves nor goes home. */
   private fixpoint(held: number): void {
     const { piles, faceDown } = this.view;
     this.leaves.fill(0);
@@ -136,7 +141,7 @@ class Blockade {
         for (let i = cards.length - 1; i >= 0; i--) {
           const c = cards[i];
           const top = this.uncovered(c);
-          if (this.home[c] === 0 && top && this.homeReady(c)) {
+          if (this.home[c] === 0 && top && c !== held && this.homeReady(c)) {
             this.home[c] = 1;
             changed = true;
           }
@@ -154,7 +159,7 @@ class Blockade {
         }
       }
       for (let c = 0; c < 52; c++) {
-        if (this.where[c] === AT_HAND && this.home[c] === 0 && this.homeReady(c)) {
+        if (this.where[c] === AT_HAND && this.home[c] === 0 && c !== held && this.homeReady(c)) {
           this.home[c] = 1;
           changed = true;
         }
@@ -169,25 +174,58 @@ class Blockade {
     return -1;
   }
 
-  /** [X, Y] of a squeeze of twins (see the file's comment), or undefined. */
-  squeeze(): [number, number] | undefined {
+  /**
+   * The card that keeps `c` (one `neverHome` found, the lowest of its suit not home) covered: the topmost card
+   * over it that never leaves, all the cards over that one leaving. (The lowest card not home is in a pile and
+   * never uncovered: were it uncovered, or at hand, the card under it being home would send it home.)
+   */
+  blocker(c: number): number {
+    const cards = this.view.piles[this.pileOf[c]];
+    for (let i = cards.length - 1; i > this.indexOf[c]; i--) if (this.leaves[cards[i]] === 0) return cards[i];
+    return c;
+  }
+
+  /** Whether c can ever be a parent for another card, in the last fixpoint run. */
+  private everParent(c: number): boolean {
+    return this.atHandAsParent(c);
+  }
+
+  /**
+   * Twins A and B squeezed onto one parent (see the file's comment): [A, B, the parent that never comes free,
+   * the one they would both need], or undefined.
+   */
+  squeeze(): [number, number, number, number] | undefined {
     const { piles, faceDown } = this.view;
-    for (let p = 0; p < piles.length; p++) {
-      const cards = piles[p];
-      for (let i = 1; i < faceDown[p]; i++) {
-        const x = cards[i];
-        if (rank(x) === 1 || rank(x) === KING) continue;
-        const twin = twinOf(x);
-        // The twin above X (face up on a card, it lies on a parent already: Y' then, Y being under X).
-        if (this.pileOf[twin] !== p || this.where[twin] !== IN_PILE || this.indexOf[twin] <= i) continue;
-        let under = -1;
-        for (let k = 0; k < i; k++) {
-          const y = cards[k];
-          if (rank(y) === rank(x) + 1 && isRed(y) !== isRed(x)) under = y;
-        }
-        if (under < 0) continue;
-        this.fixpoint(x);
-        if (this.home[twin] === 0 && this.home[x - 4] === 0) return [x, under];
+    for (let a = 4; a < 48; a++) {
+      const b = twinOf(a);
+      if (b < a || this.where[a] === HOME || this.where[b] === HOME) continue;
+      const up = (a & ~3) + 4;
+      const parents = isRed(a) ? [up, up + 3] : [up + 1, up + 2];
+      // A twin face up on a card lies on a parent already: it has made its first move, onto that parent.
+      const onParent = (c: number) =>
+        this.where[c] === IN_PILE && this.indexOf[c] > faceDown[this.pileOf[c]]
+          ? piles[this.pileOf[c]][this.indexOf[c] - 1]
+          : -1;
+      const pa = onParent(a);
+      const pb = onParent(b);
+      if (pa >= 0 && pb >= 0) continue;
+      for (const y of parents) {
+        const other = y === parents[0] ? parents[1] : parents[0];
+        // Which twin may move first (onto the other parent): not one lying under the other in its pile.
+        const under = (c: number, d: number) =>
+          this.where[c] === IN_PILE && this.pileOf[c] === this.pileOf[d] && this.indexOf[c] < this.indexOf[d];
+        let firsts: number[];
+        if (pa >= 0) firsts = pa === other ? [a] : [];
+        else if (pb >= 0) firsts = pb === other ? [b] : [];
+        else firsts = [a, b].filter((c) => !under(c, twinOf(c)));
+        if (firsts.length === 0) continue;
+        // Once the first is on the other parent, the second never moves: neither twin can get home, and the
+        // parent y never comes free, while the second stays where it is.
+        const stuck = firsts.every((first) => {
+          this.fixpoint(twinOf(first));
+          return this.home[a - 4] === 0 && this.home[b - 4] === 0 && !this.everParent(y);
+        });
+        if (stuck) return [a, b, y, other];
       }
     }
     return undefined;
