@@ -139,6 +139,25 @@ describe("TeamDepthFirst", () => {
     expect(search.members.every((m) => m.done)).toBe(true);
   });
 
+  it("has members try their moves last first when told: mode 0 reversed dives as mode 1 does", () => {
+    const dive = (modes: number[], reversed: boolean[]) => {
+      const search = new TeamDepthFirst(
+        [new Counter(40, 100), new Counter(40, 100)],
+        "team",
+        modes,
+        1_000_000,
+        { reversed },
+      );
+      search.begin(0, new BudgetMeter({}, undefined));
+      expect(search.resume(Number.POSITIVE_INFINITY)).toBe("solved");
+      return search.path().moves;
+    };
+    const fivesFirst = dive([1, 1], [false, false]);
+    expect(fivesFirst[0]).toBe(5);
+    expect(dive([0, 0], [true, true])).toEqual(fivesFirst);
+    expect(dive([0, 0], [false, false])[0]).toBe(3);
+  });
+
   it("stops at a position budget", () => {
     const search = new TeamDepthFirst([new Counter(7, 600), new Counter(7, 600)], "team", [0, 1], 4);
     search.begin(0, new BudgetMeter({ positions: 20 }, undefined));

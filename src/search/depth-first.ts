@@ -36,6 +36,8 @@ export class DepthFirstWalk<S, M> {
     /** The move set `generate` is asked for. */
     readonly mode: number,
     readonly table: VisitedTable,
+    /** Tries each position's moves last first (a team's members may dive in opposite orders). */
+    readonly reversed = false,
   ) {
     this.key = new Uint32Array(domain.keyWords);
   }
@@ -79,7 +81,9 @@ export class DepthFirstWalk<S, M> {
     this.depth = d;
     this.start[d] = at;
     this.next[d] = at;
-    this.end[d] = this.domain.generate(this.mode, this.moves, at);
+    const end = this.domain.generate(this.mode, this.moves, at);
+    this.end[d] = end;
+    if (this.reversed) this.moves.subarray(at, end).reverse();
     this.expanded++;
     return true;
   }

@@ -1,6 +1,7 @@
 import type { BudgetMeter } from "./budget.ts";
 import { DepthFirstWalk, type SearchOutcome } from "./depth-first.ts";
 import type { SearchDomain } from "./domain.ts";
+import type { VisitedTable } from "./key-set.ts";
 import { StateTable } from "./state-table.ts";
 
 /**
@@ -16,7 +17,7 @@ import { StateTable } from "./state-table.ts";
  * finds it, which spares the heavy tail a single move order has (one bad first choice, a whole lost subtree).
  */
 export class TeamDepthFirst<S, M> {
-  readonly table: StateTable;
+  readonly table: VisitedTable;
   readonly members: DepthFirstWalk<S, M>[];
   meter: BudgetMeter | undefined;
   expanded = 0;
@@ -34,10 +35,18 @@ export class TeamDepthFirst<S, M> {
     modes: readonly number[],
     /** Positions a member stores in its turn before the next member goes on. */
     readonly quantum = 2000,
+    options: {
+      /** The table of positions seen (default a `StateTable` keyed on the domain's key). */
+      table?: VisitedTable;
+      /** Which members try their moves last first. */
+      reversed?: readonly boolean[];
+    } = {},
   ) {
     const keyWords = domains[0].keyWords;
-    this.table = new StateTable(keyWords, keyWords, undefined, 1024);
-    this.members = domains.map((d, i) => new DepthFirstWalk(d, modes[i], this.table));
+    this.table = options.table ?? new StateTable(keyWords, keyWords, undefined, 1024);
+    this.members = domains.map(
+      (d, i) => new DepthFirstWalk(d, modes[i], this.table, options.reversed?.[i] ?? false),
+    );
   }
 
   get positions(): number {
