@@ -185,11 +185,6 @@ class Blockade {
     return c;
   }
 
-  /** Whether c can ever be a parent for another card, in the last fixpoint run. */
-  private everParent(c: number): boolean {
-    return this.atHandAsParent(c);
-  }
-
   /**
    * Twins A and B squeezed onto one parent (see the file's comment): [A, B, the parent that never comes free,
    * the one they would both need], or undefined.
@@ -223,7 +218,7 @@ class Blockade {
         // parent y never comes free, while the second stays where it is.
         const stuck = firsts.every((first) => {
           this.fixpoint(twinOf(first));
-          return this.home[a - 4] === 0 && this.home[b - 4] === 0 && !this.everParent(y);
+          return this.home[a - 4] === 0 && this.home[b - 4] === 0 && !this.atHandAsParent(y);
         });
         if (stuck) return [a, b, y, other];
       }
