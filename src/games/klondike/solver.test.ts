@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isRed, rankOf, suitOf } from "../../cards/card.ts";
 import { Prng } from "../../cards/random.ts";
 import type { AutoPolicy } from "../patience/contract.ts";
-import { describePosition, randomEndgame } from "./fixtures.ts";
+import { describePosition, position, randomEndgame } from "./fixtures.ts";
 import { naiveSolve } from "./naive.ts";
 import { referenceSolve } from "./reference.ts";
 import {
@@ -104,6 +104,32 @@ describe("the stock's last card, safe home (T2), against the naive solver", () =
       }
       expect(seen.solved + seen.unsolvable).toBe(24);
       expect(seen.solved).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe("won positions that an eager reversible move home (T3 as first drafted) called unsolvable", () => {
+  // With cards allowed back, a face-up card that is not a base and is next on its foundation can go home and come
+  // straight back. Keeping only it and its uses missed, in the first, taking back the card under it in its suit;
+  // in the second, a cycle of such restrictions (JD home, JS back, JS home) shut out the win (docs/klondike.md,
+  // "A reversible move home (T3): not added"). The naive solver wins both.
+  const cases = [
+    position({ draw: 1, passes: 1 }, ["KD", "", "7D 8D|KS QD", "", "", "9D TD JD QC KC|KH", ""], {
+      waste: "JC",
+      foundations: [10, 6, 12, 12],
+    }),
+    position({ draw: 1, passes: 2 }, ["QH", "", "9H 6H|KH", "", "", "", "5H 7H 8H TH JH JS|KS"], {
+      stock: "QS",
+      foundations: [13, 13, 4, 10],
+      recycles: 1,
+    }),
+  ];
+  for (const [i, state] of cases.entries()) {
+    it(`wins position ${i + 1}, as the naive solver does`, () => {
+      expect(naiveSolve(state, 200_000).result).toBe("solved");
+      const real = solveKlondike(state, { policy: "none" }, false);
+      expect(real.result, describePosition(state)).toBe("solved");
+      expect(isWon(playOut(state, real.moves))).toBe(true);
     });
   }
 });
