@@ -27,7 +27,8 @@ import type { KlondikeRules, KlondikeState } from "./rules.ts";
  * and is stored as one.
  *
  * **Forced moves** are the safe moves home of Solvitaire's proven dominance (`isSafeHome`), from the piles, and
- * from the stock only when drawing one card with unlimited passes (where any stock card can be had at any time).
+ * from the stock: any card when drawing one card with unlimited passes (where any stock card can be had at any
+ * time), else only the stock's last card at a pass boundary (`lastStockHome`).
  * A card that is safe home is never taken back off its foundation (it would go straight up again).
  */
 
