@@ -27,7 +27,8 @@ import type { KlondikeRules, KlondikeState } from "./rules.ts";
  * and is stored as one.
  *
  * **Forced moves** are the safe moves home of Solvitaire's proven dominance (`isSafeHome`), from the piles, and
- * from the stock only when drawing one card with unlimited passes (where any stock card can be had at any time).
+ * from the stock: any card when drawing one card with unlimited passes (where any stock card can be had at any
+ * time), else only the stock's last card at a pass boundary (`lastStockHome`).
  * A card that is safe home is never taken back off its foundation (it would go straight up again).
  */
 
@@ -616,6 +617,15 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
     if (this.scoreMode) return at;
     const f = this.f;
     for (let s = 0; s < 4; s++) {
+      if (s === 0) {
+        const last = this.lastStockHome();
+        if (last >= 0) {
+          // The stock's last card went home (see lastStockHome); then look again from the first suit.
+          out[at++] = last;
+          s = -1;
+          continue;
+        }
+      }
       if (f[s] === KING_RANK) continue;
       const c = f[s] * 4 + s;
       const where = this.loc[c];
@@ -640,6 +650,25 @@ export class KlondikePosition implements SearchDomain<KlondikeState, PackedMove>
       }
     }
     return at;
+  }
+
+  /**
+   * The stock's last card home when it is safe (T2, docs/klondike.md "The stock's last card"): drawing more than one
+   * card, or under a pass limit, with nothing pending and the waste at a pass boundary (unlimited passes: stored as
+   * 0; a pass limit: the whole talon turned, the card on top), the card every pass shows last goes home when
+   * `safeHome` says so. Taking it out of the stock shifts no other card's turn, so it commutes with every stock move.
+   * Makes the move and returns it, or returns -1.
+   */
+  private lastStockHome(): number {
+    const mask = this.talonMask;
+    if (this.freeStock || this.pending !== 0 || mask === 0) return -1;
+    const len = popcount(mask);
+    if (this.unlimited ? this.waste !== 0 : this.waste !== len) return -1;
+    const d = this.talon[31 - Math.clz32(mask)];
+    if (this.f[d & 3] !== d >> 2 || !safeHome(this.f, d, this.worry)) return -1;
+    const m = move(T2F, d, len, 0) | FORCED;
+    this.doMove(m);
+    return m;
   }
 
   /** How many stock cards still there come before c in the order turned. */

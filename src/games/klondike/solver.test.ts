@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { isRed, rankOf } from "../../cards/card.ts";
+import { isRed, rankOf, suitOf } from "../../cards/card.ts";
 import { Prng } from "../../cards/random.ts";
 import type { AutoPolicy } from "../patience/contract.ts";
-import { describePosition, randomEndgame } from "./fixtures.ts";
+import { describePosition, position, randomEndgame } from "./fixtures.ts";
 import { naiveSolve } from "./naive.ts";
 import { referenceSolve } from "./reference.ts";
 import {
   applyMove,
   dealKlondike,
+  isSafeHome,
   isWon,
   type KlondikeMove,
   type KlondikeRules,
@@ -71,6 +72,66 @@ describe("the Klondike solver against the naive solver, on small positions", () 
   it("met unwinnable positions among them", () => {
     expect(totals.unsolvable).toBeGreaterThanOrEqual(VARIANTS.length);
   });
+});
+
+/** The card every pass of the stock shows last: the stock's bottom card, or the waste's top when the stock is empty. */
+const lastOfStock = (s: KlondikeState) => (s.stock.length > 0 ? s.stock[0] : s.waste[s.waste.length - 1]);
+
+describe("the stock's last card, safe home (T2), against the naive solver", () => {
+  // Positions whose stock's last card is the next of its suit and safe home, the waste at any size: the forced move
+  // of T2 applies only at a pass boundary, and a version that made it elsewhere loses wins here.
+  for (const variant of VARIANTS.filter((v) => v.draw === 3 || v.passes !== null)) {
+    it(`agrees on every verdict (${label(variant)})`, () => {
+      const rules = makeRules(variant);
+      const rng = new Prng(0x7a2 + VARIANTS.indexOf(variant) * 104_729);
+      const seen = { solved: 0, unsolvable: 0, skipped: 0 };
+      for (let tries = 0; seen.solved + seen.unsolvable < 24 && tries < 20_000; tries++) {
+        const state = randomEndgame(rng, rules, 9 + rng.nextInt(5), 10);
+        const last = lastOfStock(state);
+        if (last === undefined || state.foundations[suitOf(last)] !== rankOf(last) - 1) continue;
+        if (!isSafeHome(state.foundations, last, rules.fromFoundation)) continue;
+        const naive = naiveSolve(state, 40_000);
+        if (naive.result === "unknown") {
+          seen.skipped++;
+          continue;
+        }
+        const real = solveKlondike(state, { policy: "none" }, false);
+        expect(real.result, describePosition(state)).toBe(naive.result);
+        if (real.result === "solved") {
+          expect(isWon(playOut(state, real.moves)), describePosition(state)).toBe(true);
+        }
+        seen[naive.result]++;
+      }
+      expect(seen.solved + seen.unsolvable).toBe(24);
+      expect(seen.solved).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe("won positions that an eager reversible move home (T3 as first drafted) called unsolvable", () => {
+  // With cards allowed back, a face-up card that is not a base and is next on its foundation can go home and come
+  // straight back. Keeping only it and its uses missed, in the first, taking back the card under it in its suit;
+  // in the second, a cycle of such restrictions (JD home, JS back, JS home) shut out the win (docs/klondike.md,
+  // "A reversible move home (T3): not added"). The naive solver wins both.
+  const cases = [
+    position({ draw: 1, passes: 1 }, ["KD", "", "7D 8D|KS QD", "", "", "9D TD JD QC KC|KH", ""], {
+      waste: "JC",
+      foundations: [10, 6, 12, 12],
+    }),
+    position({ draw: 1, passes: 2 }, ["QH", "", "9H 6H|KH", "", "", "", "5H 7H 8H TH JH JS|KS"], {
+      stock: "QS",
+      foundations: [13, 13, 4, 10],
+      recycles: 1,
+    }),
+  ];
+  for (const [i, state] of cases.entries()) {
+    it(`wins position ${i + 1}, as the naive solver does`, () => {
+      expect(naiveSolve(state, 200_000).result).toBe("solved");
+      const real = solveKlondike(state, { policy: "none" }, false);
+      expect(real.result, describePosition(state)).toBe("solved");
+      expect(isWon(playOut(state, real.moves))).toBe(true);
+    });
+  }
 });
 
 describe("the Klondike solver against the reference solver, on whole deals", () => {
