@@ -13,8 +13,9 @@ import { type Card, cardName } from "../../cards/card.ts";
  * uncovered first if it is face down, and have somewhere to go: its foundation when the card below it in its suit
  * can get home and nothing lies on it, a card one rank higher of the other colour that can be uncovered, or a space
  * for a king); a card is *uncovered* once the card lying on it has left; a card gets *home* once the one below it
- * in its suit can and it can be uncovered. Stock and waste cards count as always at hand, and so do cards on the
- * foundations when cards may come back. Every real play is a sequence of such events, each with what it needs
+ * in its suit can and it can be uncovered. Stock and waste cards count as always at hand to go home; to take
+ * another card they must first be put on a pile, so they count as parents once a parent of theirs can be
+ * uncovered (or a space made, for a king); so do cards on the foundations, when cards may come back. Every real play is a sequence of such events, each with what it needs
  * happening before it, so the events the fixpoint leaves out never happen: a card it never sends home means the
  * position is lost. The fixpoint over-approximates (a card it lets move may still be stuck in every real play)
  * and never the other way.
@@ -107,8 +108,11 @@ class Blockade {
 
   /** Whether c can ever be a pile's top card for another card to go on. */
   private atHandAsParent(c: number): boolean {
-    if (this.where[c] === HOME) return this.view.rules.fromFoundation;
-    return this.uncovered(c);
+    const where = this.where[c];
+    if (where === IN_PILE) return this.uncovered(c);
+    if (where === HOME && !this.view.rules.fromFoundation) return false;
+    // From the stock or a foundation a card becomes a parent only once it is put on a pile itself.
+    return this.parentAtHand(c) || (rank(c) === KING && this.space);
   }
 
   private homeReady(c: number): boolean {
