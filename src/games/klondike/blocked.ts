@@ -13,9 +13,8 @@ import { type Card, cardName } from "../../cards/card.ts";
  * uncovered first if it is face down, and have somewhere to go: its foundation when the card below it in its suit
  * can get home and nothing lies on it, a card one rank higher of the other colour that can be uncovered, or a space
  * for a king); a card is *uncovered* once the card lying on it has left; a card gets *home* once the one below it
- * in its suit can and it can be uncovered. Stock and waste cards count as always at hand to go home; to take
- * another card they must first be put on a pile, so they count as parents once a parent of theirs can be
- * uncovered (or a space made, for a king); so do cards on the foundations, when cards may come back. Every real play is a sequence of such events, each with what it needs
+ * in its suit can and it can be uncovered. Stock and waste cards count as always at hand, and so do cards on the
+ * foundations when cards may come back. Every real play is a sequence of such events, each with what it needs
  * happening before it, so the events the fixpoint leaves out never happen: a card it never sends home means the
  * position is lost. The fixpoint over-approximates (a card it lets move may still be stuck in every real play)
  * and never the other way.
@@ -208,6 +207,19 @@ class Blockade {
       const pa = onParent(a);
       const pb = onParent(b);
       if (pa >= 0 && pb >= 0) continue;
+      // For each twin held in place (one fixpoint each): whether neither twin's lower card gets home and each
+      // parent never comes free.
+      const results = new Map<number, [boolean, boolean]>();
+      const held = (h: number): [boolean, boolean] => {
+        let r = results.get(h);
+        if (r === undefined) {
+          this.fixpoint(h);
+          const low = this.home[a - 4] === 0 && this.home[b - 4] === 0;
+          r = [low && !this.atHandAsParent(parents[0]), low && !this.atHandAsParent(parents[1])];
+          results.set(h, r);
+        }
+        return r;
+      };
       for (const y of parents) {
         const other = y === parents[0] ? parents[1] : parents[0];
         // Which twin may move first (onto the other parent): not one lying under the other in its pile.
@@ -220,10 +232,7 @@ class Blockade {
         if (firsts.length === 0) continue;
         // Once the first is on the other parent, the second never moves: neither twin can get home, and the
         // parent y never comes free, while the second stays where it is.
-        const stuck = firsts.every((first) => {
-          this.fixpoint(twinOf(first));
-          return this.home[a - 4] === 0 && this.home[b - 4] === 0 && !this.atHandAsParent(y);
-        });
+        const stuck = firsts.every((first) => held(twinOf(first))[y === parents[0] ? 0 : 1]);
         if (stuck) return [a, b, y, other];
       }
     }
