@@ -4,13 +4,14 @@ import { freecell } from "../../games/freecell/index.ts";
 import { makeRules } from "../../games/freecell/rules.ts";
 import { position } from "../../games/freecell/testing.ts";
 import { kingAlbert } from "../../games/king-albert/index.ts";
+import { dealKlondike, makeRules as makeKlondikeRules } from "../../games/klondike/rules.ts";
 import type { AnyPatienceGame } from "../../games/patience/contract.ts";
 import { answerRequest } from "../../games/patience/requests.ts";
 import { type AnySession, ruleFields, Session } from "../../games/patience/session.ts";
 import { findPatience } from "../../games/registry.ts";
 import type { SolveAnswer } from "../../search/protocol.ts";
 import type { Key } from "./keys.ts";
-import { type Advisor, PatienceScreen } from "./patience-screen.ts";
+import { type Advisor, PatienceScreen, wrapWords } from "./patience-screen.ts";
 
 const key = (name: string): Key => ({ name, ctrl: false, meta: false, sequence: name });
 const press = (screen: PatienceScreen, ...names: string[]) => {
@@ -179,5 +180,29 @@ describe("the terminal screen with the real solver", () => {
     press(screen, "w");
     await settle(screen);
     expect(screen.message).toMatch(/^Not winnable: proved/);
+  });
+
+  it("says why when a position is proved lost without a search, in lines that fit 80 columns", async () => {
+    const klondike = findPatience("klondike") as AnyPatienceGame;
+    const state = dealKlondike(22, makeKlondikeRules({ draw: 3 }), "solvitaire");
+    const { screen } = screenOf(klondike, state, "safe", inThread);
+    press(screen, "W");
+    await settle(screen);
+    expect(screen.message).toMatch(
+      /^Not winnable: the queen of clubs and the queen of spades can never both move: .* \(the solver knows the face-down cards\)\.$/,
+    );
+    const lines = screen.render().split("\n");
+    expect(lines.every((line) => line.length <= 80)).toBe(true);
+    expect(lines.join(" ")).toContain(screen.message);
+  });
+});
+
+describe("wrapWords", () => {
+  it("breaks between words, at most the width a line, and loses nothing", () => {
+    const text = "the queen of clubs and the queen of spades can never both move: the king of hearts never";
+    const lines = wrapWords(text, 20);
+    expect(lines.every((line) => line.length <= 20)).toBe(true);
+    expect(lines.join(" ")).toBe(text);
+    expect(wrapWords("short")).toEqual(["short"]);
   });
 });

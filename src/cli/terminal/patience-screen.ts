@@ -343,7 +343,11 @@ export class PatienceScreen {
       ? " (the solver knows the face-down cards)"
       : "";
     if (answer.result === "unsolvable") {
-      this.message = `Not winnable: proved by a complete search (${work})${known}.`;
+      // A proof without search (Klondike's blocked positions) says why in its reason; a search, what it covered.
+      this.message =
+        answer.stats.positions === 0 && answer.reason
+          ? `Not winnable: ${screenText(answer.reason.replace(/^no sequence of moves wins: /, ""))}${known}.`
+          : `Not winnable: proved by a complete search (${work})${known}.`;
       return;
     }
     if (answer.result === "unknown") {
@@ -493,9 +497,9 @@ export class PatienceScreen {
     if (this.mode.kind === "help") {
       lines.push(...this.helpLines(), "", "(any key to go back)");
     } else if (this.mode.kind === "typing") {
-      lines.push(screenText(this.message), `> ${screenText(this.mode.text)}_`);
+      lines.push(...wrapWords(screenText(this.message)), `> ${screenText(this.mode.text)}_`);
     } else {
-      lines.push(screenText(this.message));
+      lines.push(...wrapWords(screenText(this.message)));
       const k = (c: Command) => this.commandKey(c);
       const footer = `keys pick · ${k("undo")} undo · ${k("redo")} redo · ${k("type")} type · ${k("winnable")} ${k("tip")} ${k("solve")} solver · ${k("help")} help · ${k("quit")} quit`;
       lines.push(colour ? `${DIM}${footer}${RESET}` : footer);
@@ -507,4 +511,18 @@ export class PatienceScreen {
   pileFor(ref: PileRef): PileView | undefined {
     return this.piles().find((p) => p.ref.kind === ref.kind && p.ref.index === ref.index);
   }
+}
+
+/** A message's lines of at most `width` characters, broken between words (a terminal breaks them anywhere). */
+export function wrapWords(text: string, width = 80): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines;
 }
