@@ -23,9 +23,9 @@ import {
 } from "./rules.ts";
 
 /**
- * Klondike's solver: a complete depth-first search over the packed position of `packed.ts` (the face-up cards as
- * a set, the stock as the set of cards some turns would show, safe moves home forced), with every position kept
- * in a typed-array table. It answers `solved` with every engine move written out, `unsolvable` only when the
+ * Klondike's solver: a complete depth-first search (two walks in opposite move orders, sharing one table) over the
+ * packed position of `packed.ts` (the face-up cards as a set, the stock as the set of cards some turns would show,
+ * safe moves home forced), with every position kept in a typed-array table. It answers `solved` with every engine move written out, `unsolvable` only when the
  * search ran out of positions or blocked.ts proves the position lost without one, and `unknown` when a budget ran
  * out.
  */
