@@ -191,12 +191,14 @@ describe("budgets", () => {
   });
 
   it("never calls a position unsolvable when a budget stopped it", () => {
-    // An unsolvable deal: with a budget too small, unknown; with none, unsolvable.
+    // An unsolvable deal searched (deal 1 is also proved lost without a search, which needs no budget: the proof is
+    // switched off here): with a budget too small, unknown; with none, unsolvable.
     const hard = dealKlondike(1, makeRules({ draw: 1, passes: 1 }), "solvitaire");
-    expect(solveKlondike(hard).result).toBe("unsolvable");
+    expect(solveKlondike(hard, {}, false).result).toBe("unsolvable");
     for (const positions of [10, 1000, 10_000]) {
-      expect(solveKlondike(hard, { budget: { positions } }).result).toBe("unknown");
+      expect(solveKlondike(hard, { budget: { positions } }, false).result).toBe("unknown");
     }
+    expect(solveKlondike(hard, { budget: { positions: 10 } }).result).toBe("unsolvable");
   });
 });
 
