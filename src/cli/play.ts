@@ -60,6 +60,7 @@ export function registerPlay(program: Command): void {
         saved: loaded.value,
         colour: !process.env.NO_COLOR,
         onChange: () => draw(),
+        columns: () => process.stdout.columns || 80,
       });
       if (loaded.problem)
         screen.message = `The saved game could not be used: ${loaded.problem}. ${screen.message}`;

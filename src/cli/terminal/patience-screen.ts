@@ -28,6 +28,8 @@ export interface ScreenOptions {
   onChange?: () => void;
   /** Milliseconds the solver may think for w, t and s. */
   budgetMs?: number;
+  /** The terminal's width, read at each drawing (default 80): messages wrap between words to fit it. */
+  columns?: () => number;
 }
 
 type Mode =
@@ -497,14 +499,18 @@ export class PatienceScreen {
     if (this.mode.kind === "help") {
       lines.push(...this.helpLines(), "", "(any key to go back)");
     } else if (this.mode.kind === "typing") {
-      lines.push(...wrapWords(screenText(this.message)), `> ${screenText(this.mode.text)}_`);
+      lines.push(...this.messageLines(), `> ${screenText(this.mode.text)}_`);
     } else {
-      lines.push(...wrapWords(screenText(this.message)));
+      lines.push(...this.messageLines());
       const k = (c: Command) => this.commandKey(c);
       const footer = `keys pick · ${k("undo")} undo · ${k("redo")} redo · ${k("type")} type · ${k("winnable")} ${k("tip")} ${k("solve")} solver · ${k("help")} help · ${k("quit")} quit`;
       lines.push(colour ? `${DIM}${footer}${RESET}` : footer);
     }
     return lines.join("\n");
+  }
+
+  private messageLines(): string[] {
+    return wrapWords(screenText(this.message), Math.max(20, this.options.columns?.() ?? 80));
   }
 
   /** The pile a notation key names, for tests and the help. */
@@ -513,7 +519,7 @@ export class PatienceScreen {
   }
 }
 
-/** A message's lines of at most `width` characters, broken between words (a terminal breaks them anywhere). */
+/** A message's lines of at most `width` characters (a longer word alone on its line), broken between words. */
 export function wrapWords(text: string, width = 80): string[] {
   const lines: string[] = [];
   let line = "";
