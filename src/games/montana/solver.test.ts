@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32, shuffle } from "../../cards/random.ts";
+import { BudgetMeter } from "../../search/budget.ts";
+import { runPortfolio } from "../../search/portfolio.ts";
 import { dealMontana, montana } from "./index.ts";
 import { applyMove, isWon, type MontanaMove, type MontanaRules, type MontanaState } from "./rules.ts";
 import { naiveSolve } from "./search/naive.ts";
-import { solve, solveMontana } from "./solver.ts";
+import { MontanaSearch, solve, solveMontana } from "./solver.ts";
 
 /** A random position of a cut-down deck: ranks 1..columns, four rows of `columns` places, the aces taken out. */
 function cutDown(columns: number, random: () => number, rules: MontanaRules, seed = 0): MontanaState {
@@ -50,6 +52,29 @@ describe("Montana solver", () => {
       expect(tally.unsolvable).toBeGreaterThan(2);
     });
   }
+
+  it("stays complete with members trying their moves last first (the free-two complete team's orders)", () => {
+    const rules = montana.rules.make({ freeTwos: true });
+    const random = mulberry32(4242);
+    const tally = { solved: 0, unsolvable: 0 };
+    for (let t = 0; t < 150; t++) {
+      const start = cutDown(5, random, rules, t);
+      const naive = naiveSolve(start);
+      for (const reversed of [
+        [true, true, true, true],
+        [false, false, true, true],
+      ]) {
+        const meter = new BudgetMeter({}, undefined);
+        const team = new MontanaSearch("complete", true, rules, 5, meter, 4, true, false, reversed);
+        const end = runPortfolio([{ runner: team, first: 1000, quantum: 1000 }], start, meter);
+        expect(end.kind).toBe(naive.result);
+        if (end.kind === "solved") expect(wins(start, team.solution())).toBe(true);
+      }
+      if (naive.result === "solved" || naive.result === "unsolvable") tally[naive.result]++;
+    }
+    expect(tally.solved).toBeGreaterThan(5);
+    expect(tally.unsolvable).toBeGreaterThan(2);
+  });
 
   it("gives the verdicts of a plain search of every move on full deals, with fewer positions", () => {
     for (const n of [5, 7, 9, 14, 19, 20]) {

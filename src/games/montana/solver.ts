@@ -39,13 +39,15 @@ export class MontanaSearch implements Runner<MontanaState> {
     prune = true,
     /** Under free twos, a 2 heading a run stays (a search for wins only). */
     runsKeepTheirTwos = false,
+    /** Which members try their moves last first. */
+    reversed?: readonly boolean[],
   ) {
     const first = new MontanaPosition(rules, columns, meter, prune, undefined, runsKeepTheirTwos);
     this.domains = [first];
     for (let i = 1; i < members; i++)
       this.domains.push(new MontanaPosition(rules, columns, meter, prune, first.rows, runsKeepTheirTwos));
     const modes = this.domains.map((_, i) => GEN_REDUCED | (i << 4));
-    this.search = new TeamDepthFirst(this.domains, name, modes);
+    this.search = new TeamDepthFirst(this.domains, name, modes, undefined, { reversed });
   }
 
   get positions(): number {
@@ -113,6 +115,9 @@ export class MontanaSearch implements Runner<MontanaState> {
 /** Members of a team: enough move orders to spare most deals the heavy tail of one. */
 const MEMBERS = 4;
 
+/** The complete team's members that try their moves last first under free twos: the last. */
+const FREE_TWOS_REVERSED: readonly boolean[] = [false, false, false, true];
+
 export function solve(state: MontanaState, options: SolveOptions = {}): SolveResult<MontanaMove> {
   return solveMontana(state, options);
 }
@@ -149,7 +154,21 @@ export function solveMontana(
     );
     entries.push({ runner: runsKeepTwos, first: 200_000, quantum: 400_000 });
   }
-  const main = new MontanaSearch("complete", true, rules, columns, meter, prune ? MEMBERS : 1, prune);
+  // Under free twos the complete team's last member tries its moves last first (docs/montana.md: deals 3 and 54
+  // won in 7.5 s and 47 s of CPU instead of over 60 s and 92 s). A team is complete whatever its members' orders:
+  // the prunings and the proof of a lost deal are unchanged, only the time to a win moves.
+  const reversed = rules.freeTwos && !rules.fixedSuits && prune ? FREE_TWOS_REVERSED : undefined;
+  const main = new MontanaSearch(
+    "complete",
+    true,
+    rules,
+    columns,
+    meter,
+    prune ? MEMBERS : 1,
+    prune,
+    false,
+    reversed,
+  );
   entries.push({ runner: main, first: 100_000, quantum: 400_000 });
   const end = runPortfolio(entries, state, meter, options.onProgress);
   const runners = entries.map((e) => e.runner);
