@@ -28,7 +28,7 @@ export interface ScreenOptions {
   onChange?: () => void;
   /** Milliseconds the solver may think for w, t and s. */
   budgetMs?: number;
-  /** The terminal's width, read at each drawing (default 80): messages wrap between words to fit it. */
+  /** The terminal's width, read at each drawing (default 80): messages and the keys' line wrap between words to fit it. */
   columns?: () => number;
 }
 
@@ -504,13 +504,18 @@ export class PatienceScreen {
       lines.push(...this.messageLines());
       const k = (c: Command) => this.commandKey(c);
       const footer = `keys pick · ${k("undo")} undo · ${k("redo")} redo · ${k("type")} type · ${k("winnable")} ${k("tip")} ${k("solve")} solver · ${k("help")} help · ${k("quit")} quit`;
-      lines.push(colour ? `${DIM}${footer}${RESET}` : footer);
+      for (const line of wrapWords(footer, this.columns()))
+        lines.push(colour ? `${DIM}${line}${RESET}` : line);
     }
     return lines.join("\n");
   }
 
+  private columns(): number {
+    return Math.max(20, this.options.columns?.() ?? 80);
+  }
+
   private messageLines(): string[] {
-    return wrapWords(screenText(this.message), Math.max(20, this.options.columns?.() ?? 80));
+    return wrapWords(screenText(this.message), this.columns());
   }
 
   /** The pile a notation key names, for tests and the help. */
