@@ -100,6 +100,9 @@ export function fakeEnv(options: { store?: MemoryStore; seed?: number; touch?: b
 
 /** Lets the fake worker's answers arrive. */
 export async function settle(env: FakeEnv): Promise<void> {
-  for (let i = 0; i < 200 && env.solver.busy; i++) await new Promise((r) => setTimeout(r, 1));
+  // Until the worker is idle, or 20 s: a first solve loads and compiles its solver, which on a loaded machine took
+  // longer than the 200 ms once waited here (Klondike was seen still "checking").
+  const until = performance.now() + 20_000;
+  while (env.solver.busy && performance.now() < until) await new Promise((r) => setTimeout(r, 1));
   await new Promise((r) => setTimeout(r, 1));
 }
