@@ -85,6 +85,7 @@ export function solveReport(
   };
   if (result.value !== undefined) report.value = result.value;
   if (result.reason) report.reason = result.reason;
+  if (result.proof) report.proof = result.proof;
   return report;
 }
 

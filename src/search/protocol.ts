@@ -67,6 +67,8 @@ export interface SolveAnswer {
   stats: SolveStats;
   /** Why the result is unsolvable or unknown, for people. */
   reason?: string;
+  /** When unsolvable by an argument rather than a search: the argument, in words (no leading capital, no stop). */
+  proof?: string;
   /** The objective's value when one was asked for (e.g. the score). */
   value?: number;
 }

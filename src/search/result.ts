@@ -36,6 +36,8 @@ export interface SolveResult<M> {
   stats: SolveStats;
   /** Why the result is unsolvable or unknown, for people. */
   reason?: string;
+  /** When unsolvable by an argument rather than a search (Klondike's blocked positions): the argument, in words. */
+  proof?: string;
   /** The value of the objective searched for, when not a plain win (e.g. the highest score). */
   value?: number;
 }

@@ -345,11 +345,10 @@ export class PatienceScreen {
       ? " (the solver knows the face-down cards)"
       : "";
     if (answer.result === "unsolvable") {
-      // A proof without search (Klondike's blocked positions) says why in its reason; a search, what it covered.
-      this.message =
-        answer.stats.positions === 0 && answer.reason
-          ? `Not winnable: ${screenText(answer.reason.replace(/^no sequence of moves wins: /, ""))}${known}.`
-          : `Not winnable: proved by a complete search (${work})${known}.`;
+      // A proof without search (Klondike's blocked positions) says why; a search, what it covered.
+      this.message = answer.proof
+        ? `Not winnable: ${screenText(answer.proof)}${known}.`
+        : `Not winnable: proved by a complete search (${work})${known}.`;
       return;
     }
     if (answer.result === "unknown") {

@@ -71,6 +71,7 @@ export function solveKlondike(
         searched: `proof without search (${blocked})`,
       },
       reason: `no sequence of moves wins: ${blocked}`,
+      proof: blocked,
     };
   }
   // Two walks over one table, one trying each position's moves in the other's reverse order: a deal with a win

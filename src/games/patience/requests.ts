@@ -103,6 +103,7 @@ async function solveRequest(
     turns,
     stats: result.stats,
     ...(result.reason ? { reason: result.reason } : {}),
+    ...(result.proof ? { proof: result.proof } : {}),
     ...(result.value !== undefined ? { value: result.value } : {}),
   };
 }

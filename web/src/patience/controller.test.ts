@@ -334,6 +334,24 @@ describe("the patience controller", () => {
     expect(flagged).toBe(true);
   });
 
+  it("says why a Klondike deal proved lost without a search cannot be won", async () => {
+    const klondike = findPatience("klondike") as AnyPatienceGame;
+    const settings = defaultSettings();
+    const own = defaultPatienceSettings(klondike);
+    settings.patience.klondike = { ...own, rules: { ...own.rules, draw: 3 }, numbering: "solvitaire" };
+    const { controller } = await dealt(klondike, 22, fakeEnv(), settings);
+    expect(controller.verdict.status).toBe("not winnable");
+    expect(controller.verdict.detail).toMatch(
+      /^Not winnable: the queen of clubs and the queen of spades can never both move: .*\./,
+    );
+    expect(controller.notice?.text).toMatch(
+      /^Solvitaire deal 22 cannot be won: the queen of clubs .*\. Try another deal/,
+    );
+    // A deal lost only to a search still says so.
+    const searched = await dealt(freecell, 11982);
+    expect(searched.controller.verdict.detail).toMatch(/^Not winnable: the solver proved that no sequence/);
+  });
+
   it("keeps the game in progress in storage and finds it again", async () => {
     const store = new MemoryStore();
     const first = await dealt(kingAlbert, 3, fakeEnv({ store }));

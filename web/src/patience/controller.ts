@@ -41,6 +41,8 @@ export type VerdictStatus = "checking" | "winnable" | "not winnable" | "unknown"
 export interface Verdict {
   status: VerdictStatus;
   detail: string;
+  /** Why it is not winnable, when an argument rather than a search proved it (Klondike's blocked deals). */
+  proof?: string;
 }
 
 export interface Notice {
@@ -1162,7 +1164,7 @@ export class PatienceController {
     if (!last) {
       if (!this.played) {
         this.notice = {
-          text: `${capital(this.title())} cannot be won: the solver proved it. Try another deal, or play it anyway.`,
+          text: `${capital(this.title())} cannot be won: ${this.verdict.proof ?? "the solver proved it"}. Try another deal, or play it anyway.`,
           tone: "warn",
         };
       }
@@ -1195,6 +1197,9 @@ function verdictOf(analysis: Analysis): Verdict {
     };
   }
   if (analysis.result === "unsolvable") {
+    if (analysis.source !== "lost" && analysis.proof) {
+      return { status: "not winnable", detail: `Not winnable: ${analysis.proof}.`, proof: analysis.proof };
+    }
     return {
       status: "not winnable",
       detail:

@@ -174,6 +174,7 @@ export class SolverClient implements SolverPort {
         ms: a.stats.ms,
         budgetMs,
         ...(a.reason ? { reason: a.reason } : {}),
+        ...(a.proof ? { proof: a.proof } : {}),
         source: "search",
       };
       return this.cache.put(game, state, policy, analysis);

@@ -16,6 +16,8 @@ export interface Analysis {
   budgetMs: number;
   /** Why the result is unsolvable or unknown, in words. */
   reason?: string;
+  /** When unsolvable by an argument rather than a search: the argument, in words. */
+  proof?: string;
   /**
    * How it is known. "search": the solver searched this position; "solution": the position lies on a solution
    * found for an earlier one; "repair": an earlier position's solution, replayed around the player's move, wins;
