@@ -345,7 +345,7 @@ describe("the patience controller", () => {
       /^Not winnable: the queen of clubs and the queen of spades can never both move: .*\./,
     );
     expect(controller.notice?.text).toMatch(
-      /^Solvitaire deal 22 cannot be won: the queen of clubs .*\. Try another deal/,
+      /^Solvitaire deal 22 cannot be won: the queen of clubs .*other has moved\.$/,
     );
     // A deal lost only to a search still says so.
     const searched = await dealt(freecell, 11982);

@@ -1164,7 +1164,10 @@ export class PatienceController {
     if (!last) {
       if (!this.played) {
         this.notice = {
-          text: `${capital(this.title())} cannot be won: ${this.verdict.proof ?? "the solver proved it"}. Try another deal, or play it anyway.`,
+          // A proof fills the notice's two lines by itself (the whole of it is in the verdict's title).
+          text: this.verdict.proof
+            ? `${capital(this.title())} cannot be won: ${this.verdict.proof}.`
+            : `${capital(this.title())} cannot be won: the solver proved it. Try another deal, or play it anyway.`,
           tone: "warn",
         };
       }
