@@ -8,7 +8,7 @@ import { parseMove } from "../games/freecell/notation.ts";
 import { applyMove, isWon } from "../games/freecell/rules.ts";
 import { checkSolution } from "../games/patience/verify.ts";
 import { splitMoves } from "./check.ts";
-import { registerSolve } from "./solve.ts";
+import { defaultMemoryBytes, registerSolve } from "./solve.ts";
 
 /** Runs `tsol solve …` in this process and returns what it printed on standard output. */
 async function run(...args: string[]): Promise<string> {
@@ -107,5 +107,14 @@ describe("tsol solve freecell", () => {
       encoding: "utf8",
     });
     expect(check).toMatch(/^valid: won/);
+  });
+});
+
+describe("tsol solve's memory budget", () => {
+  it("is a quarter of the machine's memory when none is given, at least 512 MiB and at most 2 GiB", () => {
+    const MiB = 2 ** 20;
+    expect(defaultMemoryBytes(1024 * MiB)).toBe(512 * MiB);
+    expect(defaultMemoryBytes(4096 * MiB)).toBe(1024 * MiB);
+    expect(defaultMemoryBytes(24 * 1024 * MiB)).toBe(2048 * MiB);
   });
 });

@@ -1,3 +1,4 @@
+import { totalmem } from "node:os";
 import { type Command, InvalidArgumentError } from "commander";
 import { flagName } from "../games/patience/rules.ts";
 import { movedCards, ruleFields } from "../games/patience/session.ts";
@@ -89,6 +90,15 @@ export function solveReport(
   return report;
 }
 
+/**
+ * The tables' budget when none is given: a quarter of the machine's memory, between the solver's own default
+ * (512 MiB, what a browser's worker gets) and 2 GiB, which holds more positions than any game's search reaches in
+ * the default minute. The hardest Klondike deals need more than 512 MiB (Microsoft's 1159 about 600 MiB).
+ */
+export function defaultMemoryBytes(machine = totalmem()): number {
+  return Math.min(2 * 2 ** 30, Math.max(DEFAULT_MAX_BYTES, Math.floor(machine / 4)));
+}
+
 function describe(game: Game, deal: number | undefined, rules: unknown): string {
   return `${deal === undefined ? "the board" : `deal ${deal}`} (${game.rules.label(rules)})`;
 }
@@ -128,7 +138,7 @@ export function registerSolve(program: Command): void {
     )
     .option(
       "--max-memory <MB>",
-      `let the search's tables take up to MB megabytes (default ${DEFAULT_MAX_BYTES / 2 ** 20}): the hardest deals need more`,
+      `let the search's tables take up to MB megabytes (default a quarter of this machine's memory, from ${DEFAULT_MAX_BYTES / 2 ** 20} to 2048: here ${defaultMemoryBytes() / 2 ** 20})`,
       positiveNumber,
     )
     .option("--shortest", "search longer for a shorter solution");
@@ -179,7 +189,10 @@ export function registerSolve(program: Command): void {
           budget: {
             ms: (options.timeout ?? 60) * 1000,
             ...(options.maxPositions !== undefined ? { positions: options.maxPositions } : {}),
-            ...(options.maxMemory !== undefined ? { bytes: Math.floor(options.maxMemory * 2 ** 20) } : {}),
+            bytes:
+              options.maxMemory !== undefined
+                ? Math.floor(options.maxMemory * 2 ** 20)
+                : defaultMemoryBytes(),
           },
         });
         if (result.result === "unknown") unknown = true;
