@@ -3,13 +3,13 @@ import { dealRange, type Numbering } from "../../../src/cards/deals/layout.ts";
 import type { AnyPatienceGame, AutoPolicy, PileRef, PileView } from "../../../src/games/patience/contract.ts";
 import { samePile } from "../../../src/games/patience/contract.ts";
 import { type AnySession, ruleFields, Session, type Turn } from "../../../src/games/patience/session.ts";
-import { findPatience } from "../../../src/games/registry.ts";
 import { patienceSettings, rulesOf, type Settings } from "../settings.ts";
 import { formatDuration, type GameInfo, StatsBook } from "../stats.ts";
-import { isRecord, KEYS, type KeyValueStore, readStored, removeStored, writeStored } from "../storage.ts";
+import type { KeyValueStore } from "../storage.ts";
 import { moveOutline, type Outline } from "./outline.ts";
+import { loadGame, type SavedGame, storeGame } from "./saved-game.ts";
 import { CancelledError, type SolverPort } from "./solver-client.ts";
-import type { Analysis } from "./verdicts.ts";
+import { type Analysis, type Verdict, verdictOf } from "./verdicts.ts";
 
 type State = { rules: unknown };
 export type AnyTurn = Turn<State, unknown>;
@@ -35,14 +35,6 @@ export interface ControllerEnv {
   touch?: boolean;
   /** The settings changed from inside the game ("don't ask again"). */
   settingsChanged?: (settings: Settings) => void;
-}
-
-export type VerdictStatus = "checking" | "winnable" | "not winnable" | "unknown" | "won";
-export interface Verdict {
-  status: VerdictStatus;
-  detail: string;
-  /** Why it is not winnable, when an argument rather than a search proved it (Klondike's blocked deals). */
-  proof?: string;
 }
 
 export interface Notice {
@@ -97,15 +89,6 @@ export interface Confirm {
 }
 
 /** A game in progress as kept in storage. */
-interface StoredGame {
-  version: 2;
-  save: unknown;
-  id: string;
-  elapsedMs: number;
-  /** Whether the game has been counted as played (its first move was made). */
-  played: boolean;
-}
-
 const SOLVE_BUDGET_MS = 20_000;
 const HINT_BUDGET_MS = 8_000;
 const PICK_BUDGET_MS = 20_000;
@@ -120,44 +103,6 @@ const sentence = (text: string) => {
   const t = capital(text.trim());
   return /[.!?]$/.test(t) ? t : `${t}.`;
 };
-
-function checkStored(raw: unknown): StoredGame {
-  if (!isRecord(raw)) throw new Error("it is not an object");
-  if (raw.version !== 2) throw new Error(`unknown version ${JSON.stringify(raw.version)}`);
-  if (typeof raw.id !== "string") throw new Error("its game id is missing");
-  if (typeof raw.elapsedMs !== "number" || !(raw.elapsedMs >= 0)) throw new Error("its time is not a number");
-  return { version: 2, save: raw.save, id: raw.id, elapsedMs: raw.elapsedMs, played: raw.played === true };
-}
-
-/**
- * The FreeCell-only app's saved game (`tsol.freecell.save.v1`: the engine's version 1 save, its id, time and
- * whether the solver played) in today's shape. The old save did not say which moves the solver made, so when it
- * played, every move so far counts as the computer's: a win is credited only if played again by hand.
- */
-export function migrateFreeCellSave(raw: unknown): StoredGame {
-  if (!isRecord(raw)) throw new Error("it is not an object");
-  if (raw.version !== 1) throw new Error(`unknown version ${JSON.stringify(raw.version)}`);
-  if (typeof raw.gameId !== "string") throw new Error("its game id is missing");
-  if (typeof raw.elapsedMs !== "number" || !(raw.elapsedMs >= 0)) throw new Error("its time is not a number");
-  // A version 1 save lists every rule of the engine, `reserve: false` included, which FreeCell's schema does not
-  // name (Session.fromSave refuses it): only the schema's fields are handed on.
-  const freecell = findPatience("freecell");
-  const old = raw.save;
-  const save1 =
-    isRecord(old) && isRecord(old.rules) && old.rules.reserve !== true && freecell
-      ? { ...old, rules: ruleFields(freecell, old.rules) }
-      : old;
-  const session = Session.fromSave(save1, findPatience);
-  const save = session.toSave();
-  const computer = raw.assisted === true ? save.moves.map((_, i) => i) : [];
-  return {
-    version: 2,
-    save: { ...save, ...(computer.length > 0 ? { computer } : {}) },
-    id: raw.gameId,
-    elapsedMs: raw.elapsedMs,
-    played: save.moves.length + save.redo.length > 0,
-  };
-}
 
 /**
  * One patience game in the page, for any game of the registry: the platform's session (turns, undo, redo,
@@ -295,33 +240,16 @@ export class PatienceController {
 
   // ---- Storage ----------------------------------------------------------------------------------------
 
-  private restore(): { session: AnySession; id: string; elapsedMs: number; played: boolean } | undefined {
-    const key = KEYS.save(this.game.id);
-    let loaded = readStored(this.env.store, key, checkStored, () => null);
-    if (!loaded.value && !loaded.problem && this.game.id === "freecell") {
-      loaded = readStored(this.env.store, KEYS.legacyFreeCellSave, migrateFreeCellSave, () => null);
-      removeStored(this.env.store, KEYS.legacyFreeCellSave);
-    }
-    if (loaded.problem) {
+  private restore(): SavedGame | undefined {
+    const loaded = loadGame(this.env.store, this.game);
+    if (loaded && "problem" in loaded) {
       this.notice = {
         text: `Your saved game could not be restored (${loaded.problem}); a new deal has been started.`,
         tone: "error",
       };
       return undefined;
     }
-    if (!loaded.value) return undefined;
-    try {
-      const session = Session.fromSave(loaded.value.save, findPatience);
-      if (session.game.id !== this.game.id) throw new Error(`it is a game of ${session.game.title}`);
-      return { session, id: loaded.value.id, elapsedMs: loaded.value.elapsedMs, played: loaded.value.played };
-    } catch (error) {
-      removeStored(this.env.store, key);
-      this.notice = {
-        text: `Your saved game could not be restored (${(error as Error).message}); a new deal has been started.`,
-        tone: "error",
-      };
-      return undefined;
-    }
+    return loaded;
   }
 
   /**
@@ -339,14 +267,12 @@ export class PatienceController {
   save(): void {
     if (this.saveTimer !== null) this.env.clearTimer(this.saveTimer);
     this.saveTimer = null;
-    const stored: StoredGame = {
-      version: 2,
-      save: this.session.toSave(),
+    storeGame(this.env.store, {
+      session: this.session,
       id: this.gameId,
       elapsedMs: Math.round(this.elapsedMs()),
       played: this.played,
-    };
-    writeStored(this.env.store, KEYS.save(this.game.id), stored);
+    });
     if (this.inProgress) this.stats.progress(this.info(), this.elapsedMs(), this.session.moveCount);
   }
 
@@ -1190,29 +1116,3 @@ export class PatienceController {
 
 /** Turns a hint or the solve button can play: written for this layout, and not a detour back and forth. */
 const usable = (a: Analysis): boolean => a.fits !== false && a.source !== "detour" && a.turns.length > 0;
-
-function verdictOf(analysis: Analysis): Verdict {
-  if (analysis.result === "solved") {
-    const n = analysis.turns.length;
-    return {
-      status: "winnable",
-      detail: `Winnable: the solver wins from here in ${n} ${n === 1 ? "move" : "moves"}.`,
-    };
-  }
-  if (analysis.result === "unsolvable") {
-    if (analysis.source !== "lost" && analysis.proof) {
-      return { status: "not winnable", detail: `Not winnable: ${analysis.proof}.`, proof: analysis.proof };
-    }
-    return {
-      status: "not winnable",
-      detail:
-        analysis.source === "lost"
-          ? "Not winnable: an earlier position already could not be won."
-          : "Not winnable: the solver proved that no sequence of moves wins from here.",
-    };
-  }
-  return {
-    status: "unknown",
-    detail: `Unknown: no verdict within ${(analysis.budgetMs / 1000).toFixed(1)} s${analysis.reason ? ` (${analysis.reason})` : ""}.`,
-  };
-}

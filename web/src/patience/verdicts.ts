@@ -236,3 +236,39 @@ function playAround(
   }
   return game.isWon(s) ? out : undefined;
 }
+
+/** The winnable status a player sees, and its words. */
+export type VerdictStatus = "checking" | "winnable" | "not winnable" | "unknown" | "won";
+export interface Verdict {
+  status: VerdictStatus;
+  detail: string;
+  /** Why it is not winnable, when an argument rather than a search proved it (Klondike's blocked deals). */
+  proof?: string;
+}
+
+/** The status a player sees for what is known of a position, in words. */
+export function verdictOf(analysis: Analysis): Verdict {
+  if (analysis.result === "solved") {
+    const n = analysis.turns.length;
+    return {
+      status: "winnable",
+      detail: `Winnable: the solver wins from here in ${n} ${n === 1 ? "move" : "moves"}.`,
+    };
+  }
+  if (analysis.result === "unsolvable") {
+    if (analysis.source !== "lost" && analysis.proof) {
+      return { status: "not winnable", detail: `Not winnable: ${analysis.proof}.`, proof: analysis.proof };
+    }
+    return {
+      status: "not winnable",
+      detail:
+        analysis.source === "lost"
+          ? "Not winnable: an earlier position already could not be won."
+          : "Not winnable: the solver proved that no sequence of moves wins from here.",
+    };
+  }
+  return {
+    status: "unknown",
+    detail: `Unknown: no verdict within ${(analysis.budgetMs / 1000).toFixed(1)} s${analysis.reason ? ` (${analysis.reason})` : ""}.`,
+  };
+}
