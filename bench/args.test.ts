@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { oneOf, positive, readBenchArgs, UsageError, whole, wholeList } from "./args.ts";
 
@@ -102,5 +104,27 @@ describe("validators", () => {
     expect(message(() => wholeList("--deals", "3,,4", 1))).toBe(
       "--deals needs whole numbers of 1 or more separated by commas, not '3,,4'",
     );
+  });
+});
+
+describe("a bench run through tsx", () => {
+  const tsx = (...argv: string[]) =>
+    spawnSync(process.execPath, ["--import", "tsx", ...argv], {
+      encoding: "utf8",
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+    });
+
+  it("prints its usage on --help and exits 0", () => {
+    const run = tsx("bench/freecell.ts", "--help");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("--no-fc-solve");
+    expect(run.stderr).toBe("");
+  });
+
+  it("refuses an unknown option in one line on standard error and exits 2", () => {
+    const run = tsx("bench/freecell.ts", "--bogus");
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe("bench/freecell.ts: unknown option --bogus (--help lists the options)\n");
+    expect(run.stdout).toBe("");
   });
 });
