@@ -16,14 +16,9 @@ import { dealMicrosoft } from "../src/games/freecell/deal.ts";
 import type { FreeCellState } from "../src/games/freecell/rules.ts";
 import { type FreeCellSolveResult, solve } from "../src/games/freecell/solver.ts";
 import { benchArgs, oneOf, UsageError, whole } from "./args.ts";
+import { cpuMs } from "./measure.ts";
 
 type Solve = (state: FreeCellState) => FreeCellSolveResult;
-
-/** CPU time of this process in ms: on a shared machine far steadier than wall time. */
-function cpuMs(): number {
-  const t = process.cpuUsage();
-  return (t.user + t.system) / 1000;
-}
 
 interface Args {
   base: string;
