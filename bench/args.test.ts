@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { oneOf, positive, readBenchArgs, UsageError, whole, wholeList } from "./args.ts";
+import { dealRange, oneOf, positive, readBenchArgs, UsageError, whole, wholeList } from "./args.ts";
 
 const USAGE = "npx tsx bench/demo.ts [--from N] [--quiet]";
 const OPTIONS = {
@@ -104,6 +104,14 @@ describe("validators", () => {
     expect(message(() => wholeList("--deals", "3,,4", 1))).toBe(
       "--deals needs whole numbers of 1 or more separated by commas, not '3,,4'",
     );
+  });
+});
+
+describe("dealRange", () => {
+  it("reads --from and --to, and refuses --to below --from", () => {
+    expect(dealRange({ from: "3", to: "5" }, 1)).toEqual({ from: 3, to: 5 });
+    expect(() => dealRange({ from: "5", to: "3" }, 1)).toThrow("--to must not be below --from");
+    expect(() => dealRange({ from: "0", to: "3" }, 1)).toThrow("--from needs a whole number of 1 or more");
   });
 });
 

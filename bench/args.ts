@@ -106,3 +106,10 @@ export function wholeList(flag: string, value: string, min: number): number[] {
     throw new UsageError(`${flag} needs whole numbers of ${min} or more separated by commas, not '${value}'`);
   return list;
 }
+
+/** The deals --from N --to N: whole numbers of `min` or more, --to not below --from. */
+export function dealRange(values: { from: string; to: string }, min: number): { from: number; to: number } {
+  const range = { from: whole("--from", values.from, min), to: whole("--to", values.to, min) };
+  if (range.to < range.from) throw new UsageError("--to must not be below --from");
+  return range;
+}

@@ -15,7 +15,7 @@ import { pathToFileURL } from "node:url";
 import { dealMicrosoft } from "../src/games/freecell/deal.ts";
 import type { FreeCellState } from "../src/games/freecell/rules.ts";
 import { type FreeCellSolveResult, solve } from "../src/games/freecell/solver.ts";
-import { benchArgs, oneOf, UsageError, whole } from "./args.ts";
+import { benchArgs, dealRange, oneOf, UsageError, whole } from "./args.ts";
 import { cpuMs } from "./measure.ts";
 
 type Solve = (state: FreeCellState) => FreeCellSolveResult;
@@ -58,12 +58,10 @@ function parseArgs(): Args {
         throw new UsageError(`--base ${v.base} has no ${BASE_SOLVER}`);
       const args: Args = {
         base: v.base,
-        from: whole("--from", v.from, 1),
-        to: whole("--to", v.to, 1),
+        ...dealRange(v, 1),
         reps: whole("--reps", v.reps, 1),
         clock: oneOf("--clock", v.clock, ["cpu", "wall"]),
       };
-      if (args.to < args.from) throw new UsageError("--to must not be below --from");
       return args;
     },
   );

@@ -15,7 +15,7 @@ import { dealMicrosoft } from "../src/games/freecell/deal.ts";
 import { applyMove, type FreeCellState, isWon, type Move } from "../src/games/freecell/rules.ts";
 import { countSolution, type FreeCellSolveResult, solve } from "../src/games/freecell/solver.ts";
 import type { Response, SolveRequest } from "../src/search/protocol.ts";
-import { benchArgs, positive, UsageError, whole } from "./args.ts";
+import { benchArgs, dealRange, positive, whole } from "./args.ts";
 import { cpuMs, quantile } from "./measure.ts";
 
 interface Args {
@@ -60,8 +60,7 @@ function parseArgs(): Args {
     },
     (v) => {
       const args: Args = {
-        from: whole("--from", v.from, 1),
-        to: whole("--to", v.to, 1),
+        ...dealRange(v, 1),
         shortest: v.shortest,
         single: !v["no-single"],
         parallel: !v["no-parallel"],
@@ -69,7 +68,6 @@ function parseArgs(): Args {
         workers: whole("--workers", v.workers, 1),
         timeout: positive("--timeout", v.timeout),
       };
-      if (args.to < args.from) throw new UsageError("--to must not be below --from");
       return args;
     },
   );

@@ -16,7 +16,7 @@ import type { FreeCellRules } from "../src/games/freecell/rules.ts";
 import { solutionNotation, solve } from "../src/games/freecell/solver.ts";
 import { kingAlbert } from "../src/games/king-albert/index.ts";
 import { checkSolution } from "../src/games/patience/verify.ts";
-import { benchArgs, oneOf, positive, UsageError, whole, wholeList } from "./args.ts";
+import { benchArgs, dealRange, oneOf, positive, wholeList } from "./args.ts";
 import { cpuMs, printRow, quantile } from "./measure.ts";
 
 interface Args {
@@ -60,15 +60,13 @@ function parseArgs(): Args {
       const numbering = oneOf("--numbering", v.numbering, ["solvitaire", "microsoft", "both"]);
       const rules = oneOf("--rules", v.rules, [...Object.keys(RULE_SETS), "both"]);
       const args: Args = {
-        from: whole("--from", v.from, 1),
-        to: whole("--to", v.to, 1),
+        ...dealRange(v, 1),
         numberings: numbering === "both" ? ["solvitaire", "microsoft"] : [numbering],
         rules: rules === "both" ? Object.keys(RULE_SETS) : [rules],
         timeout: positive("--timeout", v.timeout),
         deals: v.deals === undefined ? undefined : wholeList("--deals", v.deals, 1),
         clock: oneOf("--clock", v.clock, ["cpu", "wall"]),
       };
-      if (args.to < args.from) throw new UsageError("--to must not be below --from");
       return args;
     },
   );

@@ -19,7 +19,7 @@ import { solveKlondike } from "../src/games/klondike/solver.ts";
 import { movesNotation } from "../src/games/patience/solution.ts";
 import { checkSolution } from "../src/games/patience/verify.ts";
 import { wilson } from "../src/survey/report.ts";
-import { benchArgs, oneOf, positive, UsageError, whole, wholeList } from "./args.ts";
+import { benchArgs, dealRange, oneOf, positive, UsageError, whole, wholeList } from "./args.ts";
 import { cpuMs, printRow, quantile } from "./measure.ts";
 
 interface Args {
@@ -74,8 +74,7 @@ function parseArgs(): Args {
       const numbering = oneOf("--numbering", v.numbering, ["solvitaire", "microsoft", "both"]);
       const draw = oneOf("--draw", v.draw, ["1", "2", "3", "both"]);
       const args: Args = {
-        from: whole("--from", v.from, 0),
-        to: whole("--to", v.to, 0),
+        ...dealRange(v, 0),
         numberings: numbering === "both" ? ["solvitaire", "microsoft"] : [numbering],
         draws: draw === "both" ? [1, 3] : [Number(draw)],
         passes: v.passes === "unlimited" ? null : whole("--passes", v.passes, 1),
@@ -89,7 +88,6 @@ function parseArgs(): Args {
       };
       if (args.maxMemory !== undefined && args.maxMemory < 1)
         throw new UsageError("--max-memory needs a number of MiB, 1 or more");
-      if (args.to < args.from) throw new UsageError("--to must not be below --from");
       return args;
     },
   );

@@ -16,7 +16,7 @@ import { dealMontana, montana } from "../src/games/montana/index.ts";
 import { applyMove, isWon, type MontanaRules } from "../src/games/montana/rules.ts";
 import { solve } from "../src/games/montana/solver.ts";
 import { RulesError } from "../src/games/patience/rules.ts";
-import { benchArgs, oneOf, positive, UsageError, whole } from "./args.ts";
+import { benchArgs, dealRange, oneOf, positive, UsageError, whole } from "./args.ts";
 
 interface Args {
   from: number;
@@ -106,8 +106,7 @@ function parseArgs(): Args {
         throw error;
       }
       const args: Args = {
-        from: whole("--from", v.from, 0),
-        to: whole("--to", v.to, 0),
+        ...dealRange(v, 0),
         numberings: numbering === "both" ? ["microsoft", "solvitaire"] : [numbering],
         rules,
         timeout: positive("--timeout", v.timeout),
@@ -117,7 +116,6 @@ function parseArgs(): Args {
         workers: whole("--workers", v.workers, 1),
         out: v.out,
       };
-      if (args.to < args.from) throw new UsageError("--to must not be below --from");
       if (args.clock === "cpu" && args.workers > 1)
         throw new UsageError("--clock cpu needs one thread: the process's CPU time is every thread's");
       return args;

@@ -13,7 +13,7 @@ import { PATIENCE_GAMES } from "../src/games/registry.ts";
 import { solveDeals } from "../src/survey/runner.ts";
 import { makeSettings } from "../src/survey/settings.ts";
 import { solverVersion } from "../src/survey/version.ts";
-import { benchArgs, oneOf, UsageError, whole } from "./args.ts";
+import { benchArgs, dealRange, oneOf, whole } from "./args.ts";
 
 const USAGE = `npx tsx bench/survey.ts [options]
   --game G                   ${PATIENCE_GAMES.map((g) => g.id).join(", ")} (default freecell)
@@ -41,12 +41,10 @@ const { game, numbering, from, to, jobs, positions } = benchArgs(
       game,
       numbering:
         v.numbering === undefined ? game.numberings[0] : oneOf("--numbering", v.numbering, game.numberings),
-      from: whole("--from", v.from, 1),
-      to: whole("--to", v.to, 1),
+      ...dealRange(v, 1),
       jobs: whole("--jobs", v.jobs, 1),
       positions: whole("--positions", v.positions, 1),
     };
-    if (args.to < args.from) throw new UsageError("--to must not be below --from");
     return args;
   },
 );
