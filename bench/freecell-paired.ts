@@ -1,29 +1,24 @@
 /**
  * Paired comparison of two FreeCell solvers in one process: this checkout's and the one in another checkout
  * (a `git worktree` of an older commit), taking turns deal by deal, so the machine's changing load falls on
- * both alike. The ratio of the two totals is far steadier than two separate runs of bench:freecell.
+ * both alike. The ratio of the two totals is far steadier than two separate runs of bench:freecell. USAGE
+ * below lists the options (`--help` prints it).
  *
- *   git worktree add /tmp/base HEAD~1 && ln -s "$PWD/node_modules" /tmp/base/node_modules
- *   npx tsx bench/freecell-paired.ts --base /tmp/base --from 1 --to 4000
- *
- * Times are the process's CPU time (`--clock wall` for wall time). Prints the time, positions and mean solution length (runs as one, every foundation move) of each, and
- * the ratio new / base.
+ * Prints the time, positions and mean solution length (runs as one, every foundation move) of each, and the
+ * ratio new / base.
  */
 
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { dealMicrosoft } from "../src/games/freecell/deal.ts";
 import type { FreeCellState } from "../src/games/freecell/rules.ts";
 import { type FreeCellSolveResult, solve } from "../src/games/freecell/solver.ts";
+import { benchArgs, dealRange, oneOf, UsageError, whole } from "./args.ts";
+import { cpuMs } from "./measure.ts";
 
 type Solve = (state: FreeCellState) => FreeCellSolveResult;
-
-/** CPU time of this process in ms: on a shared machine far steadier than wall time. */
-function cpuMs(): number {
-  const t = process.cpuUsage();
-  return (t.user + t.system) / 1000;
-}
 
 interface Args {
   base: string;
@@ -33,25 +28,43 @@ interface Args {
   clock: "cpu" | "wall";
 }
 
-function parseArgs(argv: string[]): Args {
-  const args: Args = { base: "", from: 1, to: 4000, reps: 1, clock: "cpu" };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = argv[++i];
-    if (value === undefined) throw new Error(`${flag} needs a value`);
-    if (flag === "--base") args.base = value;
-    else if (flag === "--clock") {
-      if (value !== "cpu" && value !== "wall") throw new Error("--clock is cpu or wall");
-      args.clock = value;
-    } else if (flag === "--from" || flag === "--to" || flag === "--reps") {
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a whole number of 1 or more`);
-      args[flag.slice(2) as "from" | "to" | "reps"] = n;
-    } else throw new Error(`unknown flag ${flag}`);
-  }
-  if (!args.base) throw new Error("--base <checkout> is required (a worktree of the commit to compare with)");
-  if (args.to < args.from) throw new Error("--to must not be below --from");
-  return args;
+const USAGE = `npx tsx bench/freecell-paired.ts --base DIR [options]
+  --base DIR                 the checkout to compare with (a git worktree of that commit); required
+  --from N --to N            Microsoft deals (default 1..4000)
+  --reps N                   passes over the deals (default 1)
+  --clock cpu|wall           what the times count (default cpu: this process's CPU time)
+  -h, --help                 this text
+example:
+  git worktree add /tmp/base HEAD~1 && ln -s "$PWD/node_modules" /tmp/base/node_modules
+  npx tsx bench/freecell-paired.ts --base /tmp/base --from 1 --to 4000`;
+
+/** The base checkout's solver, which --base must hold. */
+const BASE_SOLVER = "src/games/freecell/solver.ts";
+
+function parseArgs(): Args {
+  return benchArgs(
+    "bench/freecell-paired.ts",
+    USAGE,
+    {
+      base: { type: "string" },
+      from: { type: "string", default: "1" },
+      to: { type: "string", default: "4000" },
+      reps: { type: "string", default: "1" },
+      clock: { type: "string", default: "cpu" },
+    },
+    (v) => {
+      if (!v.base) throw new UsageError("--base DIR is required (a worktree of the commit to compare with)");
+      if (!existsSync(resolve(v.base, BASE_SOLVER)))
+        throw new UsageError(`--base ${v.base} has no ${BASE_SOLVER}`);
+      const args: Args = {
+        base: v.base,
+        ...dealRange(v, 1),
+        reps: whole("--reps", v.reps, 1),
+        clock: oneOf("--clock", v.clock, ["cpu", "wall"]),
+      };
+      return args;
+    },
+  );
 }
 
 interface Tally {
@@ -62,9 +75,9 @@ interface Tally {
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseArgs();
   const clock = args.clock === "cpu" ? cpuMs : () => performance.now();
-  const url = pathToFileURL(resolve(args.base, "src/games/freecell/solver.ts")).href;
+  const url = pathToFileURL(resolve(args.base, BASE_SOLVER)).href;
   const base = (await import(url)) as { solve: Solve };
   const solvers: [string, Solve, Tally][] = [
     ["base", base.solve, { ms: 0, positions: 0, moves: 0, solved: 0 }],

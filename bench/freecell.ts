@@ -1,11 +1,7 @@
 /**
  * FreeCell solver benchmark over Microsoft deals: on one core (this thread) and on all cores (worker threads
- * speaking the protocol of src/search/protocol.ts), beside fc-solve when it is installed.
- *
- *   npm run bench:freecell                                # deals 1..32000
- *   npm run bench:freecell -- --from 1 --to 1000          # a quick run
- *   npm run bench:freecell -- --shortest --to 2000        # the short-solution mode
- *   npm run bench:freecell -- --no-parallel --no-fc-solve # one core only
+ * speaking the protocol of src/search/protocol.ts), beside fc-solve when it is installed. USAGE below lists the
+ * options (`--help` prints it).
  *
  * Every solution is replayed through the engine (applyMove, no automatic moves) outside the timed call.
  * Prints a table, then one JSON line.
@@ -19,6 +15,7 @@ import { dealMicrosoft } from "../src/games/freecell/deal.ts";
 import { applyMove, type FreeCellState, isWon, type Move } from "../src/games/freecell/rules.ts";
 import { countSolution, type FreeCellSolveResult, solve } from "../src/games/freecell/solver.ts";
 import type { Response, SolveRequest } from "../src/search/protocol.ts";
+import { benchArgs, dealRange, positive, whole } from "./args.ts";
 import { cpuMs, quantile } from "./measure.ts";
 
 interface Args {
@@ -32,36 +29,48 @@ interface Args {
   timeout: number;
 }
 
-function parseArgs(argv: string[]): Args {
-  const args: Args = {
-    from: 1,
-    to: 32000,
-    shortest: false,
-    single: true,
-    parallel: true,
-    fcSolve: true,
-    workers: availableParallelism(),
-    timeout: 60,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const number = () => {
-      const n = Number(argv[++i]);
-      if (!Number.isFinite(n) || n < 1) throw new Error(`${flag} needs a number of 1 or more`);
-      return n;
-    };
-    if (flag === "--from") args.from = number();
-    else if (flag === "--to") args.to = number();
-    else if (flag === "--workers") args.workers = number();
-    else if (flag === "--timeout") args.timeout = number();
-    else if (flag === "--shortest") args.shortest = true;
-    else if (flag === "--no-single") args.single = false;
-    else if (flag === "--no-parallel") args.parallel = false;
-    else if (flag === "--no-fc-solve") args.fcSolve = false;
-    else throw new Error(`unknown flag ${flag}`);
-  }
-  if (args.to < args.from) throw new Error("--to must not be below --from");
-  return args;
+const USAGE = `npm run bench:freecell -- [options]     (or npx tsx bench/freecell.ts [options])
+  --from N --to N            Microsoft deals (default 1..32000)
+  --shortest                 the short-solution mode
+  --workers N                worker threads of the parallel run (default one a core)
+  --timeout S                seconds a deal (default 60)
+  --no-single                no one-core run
+  --no-parallel              no parallel run
+  --no-fc-solve              no fc-solve run
+  -h, --help                 this text
+examples:
+  npm run bench:freecell                                # deals 1..32000
+  npm run bench:freecell -- --from 1 --to 1000          # a quick run
+  npm run bench:freecell -- --shortest --to 2000        # the short-solution mode
+  npm run bench:freecell -- --no-parallel --no-fc-solve # one core only`;
+
+function parseArgs(): Args {
+  return benchArgs(
+    "bench/freecell.ts",
+    USAGE,
+    {
+      from: { type: "string", default: "1" },
+      to: { type: "string", default: "32000" },
+      shortest: { type: "boolean", default: false },
+      workers: { type: "string", default: String(availableParallelism()) },
+      timeout: { type: "string", default: "60" },
+      "no-single": { type: "boolean", default: false },
+      "no-parallel": { type: "boolean", default: false },
+      "no-fc-solve": { type: "boolean", default: false },
+    },
+    (v) => {
+      const args: Args = {
+        ...dealRange(v, 1),
+        shortest: v.shortest,
+        single: !v["no-single"],
+        parallel: !v["no-parallel"],
+        fcSolve: !v["no-fc-solve"],
+        workers: whole("--workers", v.workers, 1),
+        timeout: positive("--timeout", v.timeout),
+      };
+      return args;
+    },
+  );
 }
 
 interface DealRecord {
@@ -298,7 +307,7 @@ function fmt(n: number, digits = 0): string {
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseArgs();
   const count = args.to - args.from + 1;
   process.stderr.write(
     `FreeCell bench: Microsoft deals ${args.from}..${args.to}${args.shortest ? ", --shortest" : ""}\n`,

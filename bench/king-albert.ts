@@ -2,16 +2,12 @@
  * King Albert benchmark: solves numbered deals under each rule set and numbering asked for, replays every
  * solution through the engine (the platform's verifier, no automatic moves), and prints per set the deals
  * solved, proved impossible and left unknown, the time per deal (median, p99, max) and the positions stored.
+ * USAGE below lists the options (`--help` prints it).
  *
- *   npx tsx bench/king-albert.ts [--from 1] [--to 1000] [--numbering solvitaire|microsoft|both]
- *                                [--rules default|solvitaire|both] [--timeout 10] [--deals 100,160]
- *                                [--clock cpu|wall]
- *
- * `--rules solvitaire` is Solvitaire's rule set (cards may come back off the foundations). A table, then one
- * JSON line. Runs on one thread: pin it (`taskset -c 1`) on a shared machine. The solver's time budget and the
- * times shown are read from the process's CPU time by default (`--clock cpu`): on a machine shared with other
- * work, wall time is several times the CPU time and says more about the load than about the solver; `--clock
- * wall` measures as a user would on an idle machine.
+ * A table, then one JSON line. Runs on one thread: pin it (`taskset -c 1`) on a shared machine. The solver's
+ * time budget and the times shown are read from the process's CPU time by default (`--clock cpu`): on a machine
+ * shared with other work, wall time is several times the CPU time and says more about the load than about the
+ * solver; `--clock wall` measures as a user would on an idle machine.
  */
 
 import { performance } from "node:perf_hooks";
@@ -20,6 +16,7 @@ import type { FreeCellRules } from "../src/games/freecell/rules.ts";
 import { solutionNotation, solve } from "../src/games/freecell/solver.ts";
 import { kingAlbert } from "../src/games/king-albert/index.ts";
 import { checkSolution } from "../src/games/patience/verify.ts";
+import { benchArgs, dealRange, oneOf, positive, wholeList } from "./args.ts";
 import { cpuMs, printRow, quantile } from "./measure.ts";
 
 interface Args {
@@ -37,47 +34,42 @@ const RULE_SETS: Record<string, Partial<FreeCellRules>> = {
   solvitaire: { fromFoundation: true },
 };
 
-function parseArgs(argv: string[]): Args {
-  const args: Args = {
-    from: 1,
-    to: 1000,
-    numberings: ["solvitaire", "microsoft"],
-    rules: ["default", "solvitaire"],
-    timeout: 10,
-    deals: undefined,
-    clock: "cpu",
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = argv[++i];
-    if (value === undefined) throw new Error(`${flag} needs a value`);
-    if (flag === "--from" || flag === "--to") {
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a whole number of 1 or more`);
-      args[flag === "--from" ? "from" : "to"] = n;
-    } else if (flag === "--timeout") {
-      const s = Number(value);
-      if (!(s > 0)) throw new Error("--timeout needs a number of seconds above 0");
-      args.timeout = s;
-    } else if (flag === "--numbering") {
-      if (value !== "both" && value !== "solvitaire" && value !== "microsoft")
-        throw new Error("--numbering is solvitaire, microsoft or both");
-      args.numberings = value === "both" ? ["solvitaire", "microsoft"] : [value];
-    } else if (flag === "--rules") {
-      if (value !== "both" && !(value in RULE_SETS))
-        throw new Error("--rules is default, solvitaire or both");
-      args.rules = value === "both" ? Object.keys(RULE_SETS) : [value];
-    } else if (flag === "--deals") {
-      args.deals = value.split(",").map(Number);
-      if (args.deals.some((n) => !Number.isInteger(n) || n < 1))
-        throw new Error("--deals lists whole numbers");
-    } else if (flag === "--clock") {
-      if (value !== "cpu" && value !== "wall") throw new Error("--clock is cpu or wall");
-      args.clock = value;
-    } else throw new Error(`unknown flag ${flag}`);
-  }
-  if (args.to < args.from) throw new Error("--to must not be below --from");
-  return args;
+const USAGE = `npm run bench:king-albert -- [options]     (or npx tsx bench/king-albert.ts [options])
+  --from N --to N            deals (default 1..1000)
+  --deals A,B,...            these deals instead
+  --numbering NAME           solvitaire, microsoft or both (default both)
+  --rules NAME               default, solvitaire (cards may come back off the foundations) or both (default both)
+  --timeout S                seconds a deal (default 10)
+  --clock cpu|wall           what times and --timeout count (default cpu: this process's CPU time)
+  -h, --help                 this text`;
+
+function parseArgs(): Args {
+  return benchArgs(
+    "bench/king-albert.ts",
+    USAGE,
+    {
+      from: { type: "string", default: "1" },
+      to: { type: "string", default: "1000" },
+      deals: { type: "string" },
+      numbering: { type: "string", default: "both" },
+      rules: { type: "string", default: "both" },
+      timeout: { type: "string", default: "10" },
+      clock: { type: "string", default: "cpu" },
+    },
+    (v) => {
+      const numbering = oneOf("--numbering", v.numbering, ["solvitaire", "microsoft", "both"]);
+      const rules = oneOf("--rules", v.rules, [...Object.keys(RULE_SETS), "both"]);
+      const args: Args = {
+        ...dealRange(v, 1),
+        numberings: numbering === "both" ? ["solvitaire", "microsoft"] : [numbering],
+        rules: rules === "both" ? Object.keys(RULE_SETS) : [rules],
+        timeout: positive("--timeout", v.timeout),
+        deals: v.deals === undefined ? undefined : wholeList("--deals", v.deals, 1),
+        clock: oneOf("--clock", v.clock, ["cpu", "wall"]),
+      };
+      return args;
+    },
+  );
 }
 
 interface SetReport {
@@ -172,7 +164,7 @@ function runSet(
 }
 
 function main(): void {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseArgs();
   const deals = args.deals ?? Array.from({ length: args.to - args.from + 1 }, (_, i) => args.from + i);
   const reports: SetReport[] = [];
   const row = (cells: (string | number)[]) => printRow(cells, 2, 11);

@@ -3,16 +3,12 @@
  * asked for, replays every solution through the platform's verifier (the moves in notation, no automatic moves,
  * as `tsol check` does), and prints per set the deals solved, proved impossible and left unknown, the time per
  * deal (median, p99, max), the positions stored, and the share winnable with its 95% Wilson interval beside the
- * published one.
+ * published one. USAGE below lists the options (`--help` prints it).
  *
- *   npx tsx bench/klondike.ts [--from 1] [--to 1000] [--numbering solvitaire|microsoft|both] [--draw 1|3|both]
- *                             [--passes K] [--no-from-foundation] [--timeout 60] [--deals 15,22]
- *                             [--max-memory MB] [--clock cpu|wall] [--check N] [--quiet] [--help]
- *
- * `--check N` also runs the reference solver (src/games/klondike/reference.ts, no twins, no sets, no placement
- * rule) on every deal, allowing it N positions, and counts where it decided and agreed. A table, then one JSON
- * line. One thread: pin it (`taskset -c 1`) on a shared machine. Times and the time budget are the process's
- * CPU time by default (on a shared machine wall time says more about the load than about the solver).
+ * `--check` runs the reference solver (src/games/klondike/reference.ts, no twins, no sets, no placement rule)
+ * beside it and counts where it decided and agreed. A table, then one JSON line. One thread: pin it (`taskset -c
+ * 1`) on a shared machine. Times and the time budget are the process's CPU time by default (on a shared machine
+ * wall time says more about the load than about the solver).
  */
 
 import type { Numbering } from "../src/cards/deals/layout.ts";
@@ -23,6 +19,7 @@ import { solveKlondike } from "../src/games/klondike/solver.ts";
 import { movesNotation } from "../src/games/patience/solution.ts";
 import { checkSolution } from "../src/games/patience/verify.ts";
 import { wilson } from "../src/survey/report.ts";
+import { benchArgs, dealRange, oneOf, positive, UsageError, whole, wholeList } from "./args.ts";
 import { cpuMs, printRow, quantile } from "./measure.ts";
 
 interface Args {
@@ -41,7 +38,7 @@ interface Args {
   maxMemory: number | undefined;
 }
 
-const HELP = `npx tsx bench/klondike.ts [options]
+const USAGE = `npm run bench:klondike -- [options]     (or npx tsx bench/klondike.ts [options])
   --from N --to N            deals (default 1..1000)
   --deals A,B,...            these deals instead
   --numbering NAME           solvitaire, microsoft or both (default both)
@@ -53,89 +50,47 @@ const HELP = `npx tsx bench/klondike.ts [options]
   --clock cpu|wall           what times and --timeout count (default cpu: this process's CPU time)
   --check N                  also run the reference solver with N positions a deal and compare
   --quiet                    no line for each deal slower than a second
-  --help                     this text`;
+  -h, --help                 this text`;
 
-/** A mistake in the command line: printed as one line, with no stack trace. */
-class UsageError extends Error {}
-
-const FLAGS_WITH_VALUE = new Set([
-  "--from",
-  "--to",
-  "--timeout",
-  "--numbering",
-  "--draw",
-  "--passes",
-  "--deals",
-  "--clock",
-  "--check",
-  "--max-memory",
-]);
-
-function parseArgs(argv: string[]): Args {
-  const args: Args = {
-    from: 1,
-    to: 1000,
-    numberings: ["solvitaire", "microsoft"],
-    draws: [1, 3],
-    passes: null,
-    fromFoundation: true,
-    timeout: 60,
-    deals: undefined,
-    clock: "cpu",
-    check: 0,
-    quiet: false,
-    maxMemory: undefined,
-  };
-  const whole = (flag: string, value: string | undefined, min: number) => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min)
-      throw new UsageError(`${flag} needs a whole number of ${min} or more`);
-    return n;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    if (flag === "--no-from-foundation") {
-      args.fromFoundation = false;
-      continue;
-    }
-    if (flag === "--quiet") {
-      args.quiet = true;
-      continue;
-    }
-    if (flag === "--help" || flag === "-h") {
-      console.log(HELP);
-      process.exit(0);
-    }
-    if (!FLAGS_WITH_VALUE.has(flag)) throw new UsageError(`unknown option ${flag} (--help lists them)`);
-    const value = argv[++i];
-    if (value === undefined) throw new UsageError(`${flag} needs a value`);
-    if (flag === "--from") args.from = whole(flag, value, 0);
-    else if (flag === "--to") args.to = whole(flag, value, 0);
-    else if (flag === "--timeout") {
-      args.timeout = Number(value);
-      if (!(args.timeout > 0)) throw new UsageError("--timeout needs a number of seconds above 0");
-    } else if (flag === "--numbering") {
-      if (value !== "both" && value !== "solvitaire" && value !== "microsoft")
-        throw new UsageError("--numbering is solvitaire, microsoft or both");
-      args.numberings = value === "both" ? ["solvitaire", "microsoft"] : [value];
-    } else if (flag === "--draw") {
-      if (value !== "both" && value !== "1" && value !== "3" && value !== "2")
-        throw new UsageError("--draw is 1, 2, 3 or both");
-      args.draws = value === "both" ? [1, 3] : [Number(value)];
-    } else if (flag === "--passes") args.passes = value === "unlimited" ? null : whole(flag, value, 1);
-    else if (flag === "--deals") {
-      args.deals = value.split(",").map((t) => whole("--deals", t, 0));
-    } else if (flag === "--clock") {
-      if (value !== "cpu" && value !== "wall") throw new UsageError("--clock is cpu or wall");
-      args.clock = value;
-    } else if (flag === "--check") args.check = whole(flag, value, 1);
-    else if (flag === "--max-memory") {
-      args.maxMemory = Number(value);
-      if (!(args.maxMemory >= 1)) throw new UsageError("--max-memory needs a number of MiB, 1 or more");
-    }
-  }
-  if (args.to < args.from) throw new UsageError("--to must not be below --from");
-  return args;
+function parseArgs(): Args {
+  return benchArgs(
+    "bench/klondike.ts",
+    USAGE,
+    {
+      from: { type: "string", default: "1" },
+      to: { type: "string", default: "1000" },
+      deals: { type: "string" },
+      numbering: { type: "string", default: "both" },
+      draw: { type: "string", default: "both" },
+      passes: { type: "string", default: "unlimited" },
+      "no-from-foundation": { type: "boolean", default: false },
+      timeout: { type: "string", default: "60" },
+      "max-memory": { type: "string" },
+      clock: { type: "string", default: "cpu" },
+      check: { type: "string" },
+      quiet: { type: "boolean", default: false },
+    },
+    (v) => {
+      const numbering = oneOf("--numbering", v.numbering, ["solvitaire", "microsoft", "both"]);
+      const draw = oneOf("--draw", v.draw, ["1", "2", "3", "both"]);
+      const args: Args = {
+        ...dealRange(v, 0),
+        numberings: numbering === "both" ? ["solvitaire", "microsoft"] : [numbering],
+        draws: draw === "both" ? [1, 3] : [Number(draw)],
+        passes: v.passes === "unlimited" ? null : whole("--passes", v.passes, 1),
+        fromFoundation: !v["no-from-foundation"],
+        timeout: positive("--timeout", v.timeout),
+        deals: v.deals === undefined ? undefined : wholeList("--deals", v.deals, 0),
+        clock: oneOf("--clock", v.clock, ["cpu", "wall"]),
+        check: v.check === undefined ? 0 : whole("--check", v.check, 1),
+        quiet: v.quiet,
+        maxMemory: v["max-memory"] === undefined ? undefined : positive("--max-memory", v["max-memory"]),
+      };
+      if (args.maxMemory !== undefined && args.maxMemory < 1)
+        throw new UsageError("--max-memory needs a number of MiB, 1 or more");
+      return args;
+    },
+  );
 }
 
 /** The 95% Wilson score interval of k successes in n trials, as the survey report computes it. */
@@ -269,14 +224,7 @@ function runSet(
 }
 
 function main(): void {
-  let args: Args;
-  try {
-    args = parseArgs(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`bench/klondike.ts: ${error.message}`);
-    process.exit(2);
-  }
+  const args = parseArgs();
   const deals = args.deals ?? Array.from({ length: args.to - args.from + 1 }, (_, i) => args.from + i);
   const now = args.clock === "cpu" ? cpuMs : () => performance.now();
   const reports: SetReport[] = [];

@@ -1,15 +1,8 @@
 /**
  * Montana solver benchmark: numbered deals under a rule set, each solved with a time budget; every solution is
- * replayed through the engine (applyMove, then isWon) outside the timed call.
+ * replayed through the engine (applyMove, then isWon) outside the timed call. USAGE below lists the options
+ * (`--help` prints it).
  *
- *   npx tsx bench/montana.ts                                        # deals 1..1000, both numberings, 2s stay
- *   npx tsx bench/montana.ts --to 200 --numbering solvitaire --free-twos --timeout 60
- *   npx tsx bench/montana.ts --fixed-suits --to 100                 # basic Gaps
- *   npx tsx bench/montana.ts --workers 2 --out deals.jsonl          # two threads; a line per deal in a file
- *
- * Options: --from N --to N (deals), --numbering microsoft|solvitaire|both, --free-twos, --fixed-suits,
- * --redeals K, --timeout S (seconds a deal), --clock cpu|wall (what --timeout counts; default wall),
- * --positions N (positions a deal), --mb M (memory budget a deal), --workers N (threads), --out FILE, --help.
  * Times are the solve call's wall time on its thread; with one thread, its CPU time too (cpu columns), which a
  * busy machine inflates less: with --clock cpu (one thread only) the budget counts the process's CPU time.
  * Prints a table, then one JSON line.
@@ -22,6 +15,8 @@ import type { Numbering } from "../src/cards/deals/layout.ts";
 import { dealMontana, montana } from "../src/games/montana/index.ts";
 import { applyMove, isWon, type MontanaRules } from "../src/games/montana/rules.ts";
 import { solve } from "../src/games/montana/solver.ts";
+import { RulesError } from "../src/games/patience/rules.ts";
+import { benchArgs, dealRange, oneOf, positive, UsageError, whole } from "./args.ts";
 
 interface Args {
   from: number;
@@ -54,7 +49,7 @@ interface Record {
   replayed: boolean;
 }
 
-const HELP = `npx tsx bench/montana.ts [options]
+const USAGE = `npm run bench:montana -- [options]     (or npx tsx bench/montana.ts [options])
   --from N --to N            deals (default 1..1000)
   --numbering NAME           microsoft, solvitaire or both (default both)
   --free-twos                any 2 to any first-column gap
@@ -65,7 +60,13 @@ const HELP = `npx tsx bench/montana.ts [options]
   --positions N              positions a deal (default none)
   --mb M                     memory budget a deal in MB (default 2048)
   --workers N                threads (default 1)
-  --out FILE                 a JSON line per deal`;
+  --out FILE                 a JSON line per deal
+  -h, --help                 this text
+examples:
+  npm run bench:montana                                        # deals 1..1000, both numberings, 2s stay
+  npm run bench:montana -- --to 200 --numbering solvitaire --free-twos --timeout 60
+  npm run bench:montana -- --fixed-suits --to 100              # basic Gaps
+  npm run bench:montana -- --workers 2 --out deals.jsonl       # two threads; a line per deal in a file`;
 
 /** This process's CPU time in ms (every thread's: one thread only). */
 function cpuNow(): number {
@@ -73,55 +74,53 @@ function cpuNow(): number {
   return (t.user + t.system) / 1000;
 }
 
-function parseArgs(argv: string[]): Args {
-  const args: Args = {
-    from: 1,
-    to: 1000,
-    numberings: ["microsoft", "solvitaire"],
-    rules: montana.rules.defaults,
-    timeout: 60,
-    clock: "wall",
-    positions: undefined,
-    mb: 2048,
-    workers: 1,
-    out: undefined,
-  };
-  const rules: Partial<MontanaRules> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const number = (min: number) => {
-      const n = Number(argv[++i]);
-      if (!Number.isFinite(n) || n < min) throw new Error(`${flag} needs a number of ${min} or more`);
-      return n;
-    };
-    if (flag === "--from") args.from = number(0);
-    else if (flag === "--to") args.to = number(0);
-    else if (flag === "--timeout") args.timeout = number(0.001);
-    else if (flag === "--mb") args.mb = number(1);
-    else if (flag === "--positions") args.positions = number(1);
-    else if (flag === "--clock") {
-      const c = argv[++i];
-      if (c !== "cpu" && c !== "wall") throw new Error("--clock is cpu or wall");
-      args.clock = c;
-    } else if (flag === "--help") {
-      console.log(HELP);
-      process.exit(0);
-    } else if (flag === "--workers") args.workers = number(1);
-    else if (flag === "--out") args.out = argv[++i];
-    else if (flag === "--free-twos") rules.freeTwos = true;
-    else if (flag === "--fixed-suits") rules.fixedSuits = true;
-    else if (flag === "--redeals") rules.redeals = number(0);
-    else if (flag === "--numbering") {
-      const n = argv[++i];
-      if (n === "both") args.numberings = ["microsoft", "solvitaire"];
-      else if (n === "microsoft" || n === "solvitaire") args.numberings = [n];
-      else throw new Error("--numbering is microsoft, solvitaire or both");
-    } else throw new Error(`unknown flag ${flag}`);
-  }
-  args.rules = montana.rules.make(rules);
-  if (args.clock === "cpu" && args.workers > 1)
-    throw new Error("--clock cpu needs one thread: the process's CPU time is every thread's");
-  return args;
+function parseArgs(): Args {
+  return benchArgs(
+    "bench/montana.ts",
+    USAGE,
+    {
+      from: { type: "string", default: "1" },
+      to: { type: "string", default: "1000" },
+      numbering: { type: "string", default: "both" },
+      "free-twos": { type: "boolean" },
+      "fixed-suits": { type: "boolean" },
+      redeals: { type: "string" },
+      timeout: { type: "string", default: "60" },
+      clock: { type: "string", default: "wall" },
+      positions: { type: "string" },
+      mb: { type: "string", default: "2048" },
+      workers: { type: "string", default: "1" },
+      out: { type: "string" },
+    },
+    (v) => {
+      const numbering = oneOf("--numbering", v.numbering, ["microsoft", "solvitaire", "both"]);
+      let rules: MontanaRules;
+      try {
+        rules = montana.rules.make({
+          freeTwos: v["free-twos"],
+          fixedSuits: v["fixed-suits"],
+          redeals: v.redeals === undefined ? undefined : whole("--redeals", v.redeals, 0),
+        });
+      } catch (error) {
+        if (error instanceof RulesError) throw new UsageError(error.message);
+        throw error;
+      }
+      const args: Args = {
+        ...dealRange(v, 0),
+        numberings: numbering === "both" ? ["microsoft", "solvitaire"] : [numbering],
+        rules,
+        timeout: positive("--timeout", v.timeout),
+        clock: oneOf("--clock", v.clock, ["cpu", "wall"]),
+        positions: v.positions === undefined ? undefined : whole("--positions", v.positions, 1),
+        mb: positive("--mb", v.mb),
+        workers: whole("--workers", v.workers, 1),
+        out: v.out,
+      };
+      if (args.clock === "cpu" && args.workers > 1)
+        throw new UsageError("--clock cpu needs one thread: the process's CPU time is every thread's");
+      return args;
+    },
+  );
 }
 
 /** Solves one deal and replays the solution through the engine. */
@@ -203,7 +202,7 @@ function startWorker(args: Args): Worker {
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseArgs();
   const jobs: Job[] = [];
   for (const numbering of args.numberings) {
     for (let deal = args.from; deal <= args.to; deal++) jobs.push({ deal, numbering });

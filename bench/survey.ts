@@ -2,35 +2,53 @@
  * Survey benchmark: what the survey machinery costs over the bare solver. Solves the same deals twice:
  * (1) the bare solver in this process, one deal after another on one core; (2) the survey's runner on `--jobs`
  * threads, through the worker protocol, with every solution written in notation and replayed by the verifier.
- * Prints a table and one JSON line; nothing is stored.
- *
- *   npx tsx bench/survey.ts [--game freecell] [--numbering microsoft] [--from 1] [--to 2000] [--jobs 2]
- *                           [--positions 1000000]
+ * Prints a table and one JSON line; nothing is stored. USAGE below lists the options (`--help` prints it).
  *
  * On a machine shared with other work the wall times say as much about the load as about the code: run it on a
  * quiet machine, or compare runs made side by side.
  */
 
 import { performance } from "node:perf_hooks";
-import type { Numbering } from "../src/cards/deals/layout.ts";
-import { findPatience } from "../src/games/registry.ts";
+import { PATIENCE_GAMES } from "../src/games/registry.ts";
 import { solveDeals } from "../src/survey/runner.ts";
 import { makeSettings } from "../src/survey/settings.ts";
 import { solverVersion } from "../src/survey/version.ts";
+import { benchArgs, dealRange, oneOf, whole } from "./args.ts";
 
-function option(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
-}
+const USAGE = `npx tsx bench/survey.ts [options]
+  --game G                   ${PATIENCE_GAMES.map((g) => g.id).join(", ")} (default freecell)
+  --numbering NAME           one of the game's numberings (default its first)
+  --from A --to B            deals (default 1..2000)
+  --jobs N                   threads of the survey's runner (default 2)
+  --positions N              positions a deal (default 1000000)
+  -h, --help                 this text`;
 
-const gameId = option("game", "freecell");
-const game = findPatience(gameId);
-if (!game) throw new Error(`no game ${gameId}`);
-const numbering = option("numbering", game.numberings[0]) as Numbering;
-const from = Number(option("from", "1"));
-const to = Number(option("to", "2000"));
-const jobs = Number(option("jobs", "2"));
-const positions = Number(option("positions", "1000000"));
+const { game, numbering, from, to, jobs, positions } = benchArgs(
+  "bench/survey.ts",
+  USAGE,
+  {
+    game: { type: "string", default: "freecell" },
+    numbering: { type: "string" },
+    from: { type: "string", default: "1" },
+    to: { type: "string", default: "2000" },
+    jobs: { type: "string", default: "2" },
+    positions: { type: "string", default: "1000000" },
+  },
+  (v) => {
+    const ids = PATIENCE_GAMES.map((g) => g.id);
+    const game = PATIENCE_GAMES[ids.indexOf(oneOf("--game", v.game, ids))];
+    const args = {
+      game,
+      numbering:
+        v.numbering === undefined ? game.numberings[0] : oneOf("--numbering", v.numbering, game.numberings),
+      ...dealRange(v, 1),
+      jobs: whole("--jobs", v.jobs, 1),
+      positions: whole("--positions", v.positions, 1),
+    };
+    return args;
+  },
+);
+const gameId = game.id;
 const deals = Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const settings = makeSettings(game, {
   rules: {},

@@ -1,10 +1,7 @@
 /**
  * Tetris AI benchmark: pieces placed per second, and lines cleared per game over fixed seeds with a piece cap,
- * for the guideline engine with the 7-bag and with uniform pieces, and for the classic (model) engine.
- *
- *   npm run bench:tetris                                  # 3 games x 5,000 pieces per configuration
- *   npm run bench:tetris -- --games 1 --pieces 100000     # the full run of the goal
- *   npm run bench:tetris -- --configs bag --repeats 3     # one configuration, three timed repeats
+ * for the guideline engine with the 7-bag and with uniform pieces, and for the classic (model) engine. USAGE
+ * below lists the options (`--help` prints it).
  *
  * Prints a table, then one JSON line.
  */
@@ -15,6 +12,7 @@ import {
   playGuidelineWithAi,
   TetrisAi,
 } from "../src/games/tetris/ai.ts";
+import { benchArgs, oneOf, whole } from "./args.ts";
 
 type Config = "bag" | "uniform" | "classic";
 
@@ -26,30 +24,39 @@ interface Args {
   configs: Config[];
 }
 
-function parseArgs(argv: string[]): Args {
-  const args: Args = { games: 3, pieces: 5000, repeats: 1, seed: 1, configs: ["bag", "uniform", "classic"] };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = argv[i + 1];
-    const number = () => {
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a whole number of 1 or more`);
-      i++;
-      return n;
-    };
-    if (flag === "--games") args.games = number();
-    else if (flag === "--pieces") args.pieces = number();
-    else if (flag === "--repeats") args.repeats = number();
-    else if (flag === "--seed") args.seed = number();
-    else if (flag === "--configs") {
-      args.configs = (value ?? "")
-        .split(",")
-        .filter((c): c is Config => ["bag", "uniform", "classic"].includes(c));
-      if (args.configs.length === 0) throw new Error("--configs takes bag,uniform,classic");
-      i++;
-    } else throw new Error(`unknown flag ${flag}`);
-  }
-  return args;
+const CONFIGS: readonly Config[] = ["bag", "uniform", "classic"];
+
+const USAGE = `npm run bench:tetris -- [options]     (or npx tsx bench/tetris.ts [options])
+  --games N                  games a configuration (default 3)
+  --pieces N                 at most N pieces a game (default 5000)
+  --repeats N                timed repeats, the median shown (default 1)
+  --seed N                   the first game's seed (default 1)
+  --configs A,B,...          of bag, uniform, classic (default all three)
+  -h, --help                 this text
+examples:
+  npm run bench:tetris                                  # 3 games x 5,000 pieces per configuration
+  npm run bench:tetris -- --games 1 --pieces 100000     # the full run of the goal
+  npm run bench:tetris -- --configs bag --repeats 3     # one configuration, three timed repeats`;
+
+function parseArgs(): Args {
+  return benchArgs(
+    "bench/tetris.ts",
+    USAGE,
+    {
+      games: { type: "string", default: "3" },
+      pieces: { type: "string", default: "5000" },
+      repeats: { type: "string", default: "1" },
+      seed: { type: "string", default: "1" },
+      configs: { type: "string", default: CONFIGS.join(",") },
+    },
+    (v) => ({
+      games: whole("--games", v.games, 1),
+      pieces: whole("--pieces", v.pieces, 1),
+      repeats: whole("--repeats", v.repeats, 1),
+      seed: whole("--seed", v.seed, 1),
+      configs: v.configs.split(",").map((c) => oneOf("--configs", c, CONFIGS)),
+    }),
+  );
 }
 
 function play(config: Config, seed: number, pieces: number): AiGameResult {
@@ -63,7 +70,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-const args = parseArgs(process.argv.slice(2));
+const args = parseArgs();
 // Warm the JIT so the first configuration is not timed cold.
 play("bag", 999, 300);
 

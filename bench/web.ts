@@ -9,7 +9,7 @@
  *   the solution's next move (a player following the hint); and the verdict on each fresh deal;
  * - the Tetris draw time and frame rate.
  *
- * Prints a table and one JSON line. Run: npx tsx bench/web.ts [--deals N] [--loads N]
+ * Prints a table and one JSON line. USAGE below lists the options (`--help` prints it).
  */
 import { type Browser, chromium, type Page } from "playwright-core";
 import { mulberry32 } from "../src/cards/random.ts";
@@ -19,13 +19,19 @@ import { solutionTurns } from "../src/games/patience/solution.ts";
 import { findPatience } from "../src/games/registry.ts";
 import { buildWeb, WEB_BUILD } from "../src/server/build.ts";
 import { startServer } from "../src/server/serve.ts";
+import { benchArgs, whole } from "./args.ts";
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const DEALS = arg("--deals", 100);
-const LOADS = arg("--loads", 10);
+const USAGE = `npx tsx bench/web.ts [options]
+  --deals N                  FreeCell deals 1..N for the status after a move (default 100)
+  --loads N                  cold loads for the first dealt board (default 10)
+  -h, --help                 this text`;
+
+const { DEALS, LOADS } = benchArgs(
+  "bench/web.ts",
+  USAGE,
+  { deals: { type: "string", default: "100" }, loads: { type: "string", default: "10" } },
+  (v) => ({ DEALS: whole("--deals", v.deals, 1), LOADS: whole("--loads", v.loads, 1) }),
+);
 
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"];
 
