@@ -212,7 +212,9 @@ async function main(): Promise<void> {
   const done = (r: Record) => {
     records.push(r);
     if (args.out) appendFileSync(args.out, `${JSON.stringify(r)}\n`);
-    if (records.length % 50 === 0) process.stderr.write(`${records.length}/${jobs.length}\r`);
+    // Redrawn in place on a terminal; a line of its own in a file, where a carriage return runs into the table.
+    if (records.length % 50 === 0)
+      process.stderr.write(`${records.length}/${jobs.length}${process.stderr.isTTY ? "\r" : "\n"}`);
   };
   const wall0 = performance.now();
   if (args.workers <= 1) {
