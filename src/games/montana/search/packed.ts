@@ -683,9 +683,12 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     return at;
   }
 
-  /** Whether a head swap may be played: the first column holds a 2 and a gap (free twos). */
+  /**
+   * Whether a head swap may be played: the first column holds a 2 and a gap (free twos), with no redeal left (a
+   * redeal deals from the board as it lies, so there the arrangement matters).
+   */
   private headSwapsOpen(): boolean {
-    if (!this.headRuns) return false;
+    if (!this.headRuns || this.redealsLeft > 0) return false;
     const b = this.board;
     const cols = this.cols;
     let twos = false;
