@@ -36,7 +36,10 @@ export const ROW_WORDS = 3;
 
 export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>, Board {
   readonly keyWords: number;
-  /** Plain moves (at most 24), or with runs of head swaps up to 23 arrangements of 5 moves each. */
+  /**
+   * Plain moves (at most 24), or under free twos the moves but head swaps (at most 16), 3s joining their 2s (at most
+   * 12) and the last first-column gap filled after each arrangement (at most 23): room to spare.
+   */
   readonly maxMoves = 160;
   readonly cols: number;
   readonly places: number;
