@@ -212,6 +212,10 @@ function searchedWords(state: MontanaState): string {
       "left out; a card joining a run that can never move again (or a 2 that alone can fill a first-column gap) " +
       "placed at once when it is a king, its successor lies on its right or can never come there, or it lies in " +
       "the last column") +
+    (rules.freeTwos && !rules.fixedSuits
+      ? "; head swaps (a 2 from the first column to a first-column gap) played only in runs with the move that uses " +
+        "them, every arrangement of the first column's 2s and gaps taken as one position"
+      : "") +
     " (docs/montana.md)"
   );
 }

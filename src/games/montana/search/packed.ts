@@ -4,6 +4,7 @@ import type { SearchDomain } from "../../../search/domain.ts";
 import { mix32, StateTable } from "../../../search/state-table.ts";
 import { shuffleForRedeal } from "../redeal.ts";
 import { type MontanaMove, type MontanaRules, type MontanaState, ROW_SUITS, ROWS } from "../rules.ts";
+import { arrangements, inverse, sourceOf, swapsFor, transposition } from "./head-swaps.ts";
 import { type Board, NO_WATCH, Reach } from "./reach.ts";
 
 /**
@@ -14,6 +15,11 @@ import { type Board, NO_WATCH, Reach } from "./reach.ts";
  * A move is `from << 6 | to` (places below 64), or REDEAL. Places are row * columns + column.
  */
 export const REDEAL = 1 << 12;
+/**
+ * A run of head swaps and the move that uses it (free twos; head-swaps.ts): HEAD_RUN | perm << 12 | from << 6 | to,
+ * the first-column arrangement `perm` leaves, then the move from `from` to `to` there.
+ */
+export const HEAD_RUN = 1 << 20;
 
 /** How far a team member's own order may move a move past the heuristic's penalties (not past a run's growth). */
 const JITTER = 150;
@@ -30,7 +36,11 @@ export const ROW_WORDS = 3;
 
 export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>, Board {
   readonly keyWords: number;
-  readonly maxMoves = 24;
+  /**
+   * Plain moves (at most 24), or under free twos the moves but head swaps (at most 16), 3s joining their 2s (at most
+   * 12) and the last first-column gap filled after each arrangement (at most 23): room to spare.
+   */
+  readonly maxMoves = 160;
   readonly cols: number;
   readonly places: number;
   readonly king: number;
@@ -54,6 +64,8 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   private readonly rowWords = new Uint32Array(ROWS * ROW_WORDS);
   private readonly rowIds = new Int32Array(ROWS);
   private dirty = 0xf;
+  /** Rows whose head the key leaves out (a 2 or a gap, while head swaps are open), as of the last key. */
+  private openHeads = 0;
   private keyHash = 0;
   private readonly sortIds = new Int32Array(ROWS);
   private readonly rowKey = new Uint32Array(ROW_WORDS);
@@ -68,6 +80,12 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   private readonly gapCounts = new Int32Array(4);
   private readonly masks = new Int32Array(16);
   private readonly maskCounts = new Int32Array(16);
+  /** Under free twos, runs of head swaps are played only with the move that uses them (docs/montana.md). */
+  readonly headRuns: boolean;
+  private readonly heads = new Int32Array(ROWS);
+  private readonly perms: number[] = [];
+  /** Positions expanded with runs of head swaps (for tests and measures). */
+  headRunPositions = 0;
   /** The move order of a team member (0: the plain heuristic order). */
   private variant = 0;
   private readonly watch = { steadyLo: 0, steadyHi: 0, noGapLo: 0, noGapHi: 0, stayLo: 0, stayHi: 0 };
@@ -95,6 +113,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     this.headsStay = !rules.freeTwos || rules.fixedSuits;
     this.twosLeaveHeads = rules.freeTwos || rules.fixedSuits;
     this.symmetric = !rules.fixedSuits && rules.redeals === 0;
+    this.headRuns = prune && rules.freeTwos && !rules.fixedSuits && !runsKeepTheirTwos;
     this.keyWords = rules.redeals > 0 ? ROWS + 2 : ROWS;
     this.rows = rows ?? new StateTable(ROW_WORDS, ROW_WORDS, meter, 1024);
   }
@@ -207,6 +226,11 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
       this.applyRedeal();
       return;
     }
+    if (move >= HEAD_RUN) {
+      this.permuteHeads((move >> 12) & 255);
+      this.apply(move & 4095);
+      return;
+    }
     const from = (move >> 6) & 63;
     const to = move & 63;
     const card = this.board[from];
@@ -229,6 +253,11 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
       this.undoRedeal();
       return;
     }
+    if (move >= HEAD_RUN) {
+      this.undo(move & 4095);
+      this.permuteHeads(inverse((move >> 12) & 255));
+      return;
+    }
     const from = (move >> 6) & 63;
     const to = move & 63;
     const card = this.board[to];
@@ -244,6 +273,24 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     }
     this.updateRuns(from);
     this.updateRuns(to);
+  }
+
+  /** Row r takes the head row `sourceOf(perm, r)` had (2s and gaps of the first column only). */
+  private permuteHeads(perm: number): void {
+    const heads = this.heads;
+    const cols = this.cols;
+    for (let r = 0; r < ROWS; r++) heads[r] = this.board[r * cols];
+    let g = 0;
+    for (let i = 0; i < 4; i++) if (this.gaps[i] % cols !== 0) this.gaps[g++] = this.gaps[i];
+    for (let r = 0; r < ROWS; r++) {
+      const v = heads[sourceOf(perm, r)];
+      const p = r * cols;
+      if (v === GAP) this.gaps[g++] = p;
+      if (v === heads[r]) continue;
+      this.setPlace(p, v);
+      if (v !== GAP) this.where[v] = p;
+    }
+    this.computeFixedRuns();
   }
 
   /** A place's row may have gained or lost fixed cards. */
@@ -314,6 +361,17 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
 
   /** Row ids (looked up for the rows changed since), then the key's hash. Returns false when the row table is full. */
   private rowIdsReady(): boolean {
+    // While head swaps are open, the key holds every arrangement of the first column's 2s and gaps: those heads are
+    // written as one mark (63, which no card or gap writes), as the rest of the board says which 2s and gaps they are.
+    let open = 0;
+    if (this.headSwapsOpen()) {
+      for (let r = 0; r < ROWS; r++) {
+        const v = this.board[r * this.cols];
+        if (v === GAP || v >> 2 === 1) open |= 1 << r;
+      }
+    }
+    this.dirty |= open ^ this.openHeads;
+    this.openHeads = open;
     if (this.dirty === 0) return true;
     for (let r = 0; r < ROWS; r++) {
       if ((this.dirty & (1 << r)) === 0) continue;
@@ -322,6 +380,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
       k[0] = this.rowWords[base];
       k[1] = this.rowWords[base + 1];
       k[2] = this.rowWords[base + 2];
+      if ((open & (1 << r)) !== 0) k[0] |= 63;
       const h = mix32(k[0] ^ mix32(k[1] ^ mix32(k[2] + 0x9e3779b9)));
       const id = this.rows.findOrInsert(k, h);
       if (id < 0) return false;
@@ -361,8 +420,23 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     return this.keyHash;
   }
 
+  /** The engine's moves of a move: a run of head swaps is written out swap by swap. */
+  toMoves(move: number): MontanaMove[] {
+    if (move < HEAD_RUN) return [this.toMove(move)];
+    for (let r = 0; r < ROWS; r++) this.heads[r] = this.board[r * this.cols];
+    const moves: MontanaMove[] = swapsFor(this.heads, (move >> 12) & 255).map(([card, row]) => ({
+      kind: "card",
+      card,
+      to: row * this.cols,
+    }));
+    // The last move's card is not one the swaps moved (an outside 2 or a 3): the board has it where it lies.
+    moves.push(this.toMove(move & 4095));
+    return moves;
+  }
+
   toMove(move: number): MontanaMove {
     if (move === REDEAL) return { kind: "redeal" };
+    if (move >= HEAD_RUN) throw new RangeError("a run of head swaps is several moves: toMoves");
     return { kind: "card", card: this.board[(move >> 6) & 63], to: move & 63 };
   }
 
@@ -490,8 +564,12 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     const all = this.generateAll(out, at);
     // A redeal changes every place at once: with one left, no set is smaller than every move.
     if (this.redealsLeft > 0 || !this.prune) return this.order(out, start, all);
+    // Under free twos, with a 2 and a gap in the first column the key stands for every arrangement of them: the moves
+    // are a stubborn set of fills of gaps outside the first column, or else the runs of head swaps with the moves
+    // that use them (docs/montana.md, "Head swaps").
+    const open = this.headSwapsOpen();
     const reach = this.reach;
-    if (all - start <= 1) return this.order(out, start, all);
+    if (all - start <= 1 && !open) return this.order(out, start, all);
     const cols = this.cols;
     // Candidate sets: the fills of some of the gaps, fewest fills first; the first that is stubborn wins.
     const counts = this.gapCounts;
@@ -509,14 +587,17 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     for (let mask = 1; mask < 15; mask++) {
       let count = 0;
       let landmark = false;
+      let first = false;
       for (let i = 0; i < 4; i++) {
         if ((mask & (1 << i)) === 0) continue;
         count += counts[i];
         if (this.gaps[i] % cols !== cols - 1) landmark = true;
+        if (this.gaps[i] % cols === 0) first = true;
       }
+      if (open && first) continue;
       // A set with no fill would prove the position lost; on deals 1..100 the lost-position test above found every
       // position such a set did (docs/montana.md), so they are not tried.
-      if (!landmark || count === 0 || count >= total) continue;
+      if (!landmark || count === 0 || (count >= total && !open)) continue;
       let j = n++;
       while (j > 0 && maskCounts[j - 1] > count) {
         masks[j] = masks[j - 1];
@@ -540,7 +621,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
       }
       if (reach.run(frozenLo, frozenHi, this.watch)) best = mask;
     }
-    if (best === 0) return this.unlessLost(out, start, all);
+    if (best === 0) return this.unlessLost(out, start, open ? this.withHeadRuns(out, start, all) : all);
     let end = start;
     for (let k = start; k < all; k++) {
       const to = out[k] & 63;
@@ -552,6 +633,75 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
       }
     }
     return this.unlessLost(out, start, end);
+  }
+
+  /**
+   * The moves of a position whose first column holds a gap and a 2 (free twos), which the key takes together with
+   * every arrangement of those 2s and gaps (docs/montana.md, "Head swaps"): every move but the head swaps, then the
+   * moves that use a run of head swaps: a 3 into the gap right of a 2 the run brings to its row's head, and when
+   * one first-column gap is left, a 2 from outside the first column into it after every arrangement the run can
+   * leave. Returns the new end.
+   */
+  private withHeadRuns(moves: Int32Array, start: number, end: number): number {
+    this.headRunPositions++;
+    const cols = this.cols;
+    let at = start;
+    for (let k = start; k < end; k++) {
+      const m = moves[k];
+      if ((m & 63) % cols === 0 && ((m >> 6) & 63) % cols === 0) continue;
+      moves[at++] = m;
+    }
+    const heads = this.heads;
+    let gaps = 0;
+    for (let r = 0; r < ROWS; r++) {
+      heads[r] = this.board[r * cols];
+      if (heads[r] === GAP) gaps++;
+    }
+    // A 3 joins its 2 brought to the head of a row whose second place is a gap (the 2 heading it now is a plain move).
+    for (let y = 0; y < ROWS; y++) {
+      if (this.board[y * cols + 1] !== GAP || (heads[y] !== GAP && (heads[y] < 4 || heads[y] >= 8))) continue;
+      for (let x = 4; x < 8; x++) {
+        const from2 = this.where[x];
+        if (from2 < 0 || from2 % cols !== 0 || from2 === y * cols || x + 4 >= this.king * 4) continue;
+        const row2 = from2 / cols;
+        const perm = transposition(y, row2);
+        moves[at++] = HEAD_RUN | (perm << 12) | (this.where[x + 4] << 6) | (y * cols + 1);
+      }
+    }
+    // The last first-column gap filled from outside: which row each 2 heads is settled, so every arrangement counts.
+    if (gaps === 1) {
+      const perms = this.perms;
+      const count = arrangements(heads, perms);
+      for (let i = 0; i < count; i++) {
+        const perm = perms[i];
+        let g = 0;
+        while (heads[sourceOf(perm, g)] !== GAP) g++;
+        for (let s = 0; s < 4; s++) {
+          const from = this.where[4 + s];
+          if (from >= 0 && from % cols !== 0)
+            moves[at++] = HEAD_RUN | (perm << 12) | (from << 6) | (g * cols);
+        }
+      }
+    }
+    return at;
+  }
+
+  /**
+   * Whether a head swap may be played: the first column holds a 2 and a gap (free twos), with no redeal left (a
+   * redeal deals from the board as it lies, so there the arrangement matters).
+   */
+  private headSwapsOpen(): boolean {
+    if (!this.headRuns || this.redealsLeft > 0) return false;
+    const b = this.board;
+    const cols = this.cols;
+    let twos = false;
+    let gap = false;
+    for (let r = 0; r < ROWS; r++) {
+      const v = b[r * cols];
+      if (v === GAP) gap = true;
+      else if (v >> 2 === 1) twos = true;
+    }
+    return twos && gap;
   }
 
   /**
