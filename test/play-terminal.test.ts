@@ -98,6 +98,20 @@ describe("every game on the one terminal screen", () => {
     await game.waitFor("[exited 0]");
   });
 
+  it("Klondike: a blocked deal says why, and the message wraps again when the terminal is resized", async () => {
+    const data = mkdtempSync(join(tmpdir(), "tsol-play-"));
+    const game = play("22 --numbering solvitaire --draw 3", data, "klondike");
+    await game.waitFor("Solvitaire deal #22");
+    game.keys("W");
+    await game.waitFor("Not winnable: the queen of clubs and the queen of spades can never both move");
+    // At 46 columns the lines drawn for 100 would be cut, losing "spades"; drawn again, they wrap between words.
+    game.resize(46);
+    const narrow = await game.waitFor(/^of spades can never both move/m);
+    for (const line of narrow.split("\n")) expect(line.trimEnd().length).toBeLessThanOrEqual(46);
+    game.keys("q");
+    await game.waitFor("[exited 0]");
+  });
+
   it("Montana: a cursor over the grid, Enter on a gap fills it with the card that goes there", async () => {
     const data = mkdtempSync(join(tmpdir(), "tsol-play-"));
     const game = play("3", data, "montana");

@@ -35,6 +35,11 @@ export class TmuxSession {
     }
   }
 
+  /** Resizes the terminal, as a person dragging its window does. */
+  resize(width: number, height = 40): void {
+    execFileSync("tmux", ["resize-window", "-t", this.name, "-x", String(width), "-y", String(height)]);
+  }
+
   screen(): string {
     return execFileSync("tmux", ["capture-pane", "-p", "-t", this.name], { encoding: "utf8" });
   }

@@ -91,9 +91,12 @@ function runScreen(
         draw();
       }, 120);
     };
+    // A resized terminal is drawn again, so the message and the keys wrap at its new width.
+    const onResize = () => draw();
     const finish = () => {
       if (timer) clearInterval(timer);
       process.off("exit", saveOnExit);
+      process.stdout.off("resize", onResize);
       save(game, screen.session);
       terminal.stop();
       resolve();
@@ -109,6 +112,7 @@ function runScreen(
       draw();
     });
     process.on("exit", saveOnExit);
+    process.stdout.on("resize", onResize);
     draw();
   });
 }
