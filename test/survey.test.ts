@@ -193,6 +193,24 @@ describe("tsol survey", () => {
     expect(report.surveys[0].budgets).toContainEqual({ budget: { positions: 1000000 }, deals: before });
   }, 120_000);
 
+  it("says when the memory budget stopped a deal, and a retry with more memory alone decides it", async () => {
+    // Deal 11982's proof stores about 130,000 positions: far more than 1 MB of tables hold.
+    const db = join(dir, "memory.db");
+    const small = await run(["survey", "freecell", "--deals", "1-3,11982", "--max-memory", "1", "--db", db]);
+    expect(small.status, small.stderr).toBe(0);
+    expect(small.stderr).toMatch(
+      /deal 11982 is unknown: the search's tables filled the memory budget \(1 MB\)/,
+    );
+    expect(storedResults(db).map((r) => r.outcome)).toEqual(["solved", "solved", "solved", "unknown"]);
+    const same = await run(["survey", "retry", "--db", db, "--max-memory", "1"]);
+    expect(same.status).toBe(1);
+    expect(same.stderr).toMatch(/a retry needs a larger budget/);
+    const retry = await run(["survey", "retry", "--db", db, "--max-memory", "64"]);
+    expect(retry.status, retry.stderr).toBe(0);
+    expect(retry.stderr).toMatch(/with 1,000,000 positions and 64 MB/);
+    expect(storedResults(db).find((r) => r.deal === 11982)?.outcome).toBe("unsolvable");
+  }, 60_000);
+
   it("names a bad argument instead of starting", async () => {
     const range = await run(["survey", "freecell", "--deals", "5-1", "--db", join(dir, "x.db")]);
     expect(range.status).toBe(1);

@@ -15,6 +15,7 @@ import {
 import { defaultJobs } from "../survey/runner.ts";
 import {
   countDeals,
+  DEFAULT_MB,
   type DealResult,
   describeBudget,
   makeSettings,
@@ -64,27 +65,37 @@ function seconds(text: string): number {
 interface BudgetOptions {
   budgetPositions?: number;
   timeout?: number;
+  maxMemory?: number;
 }
 
-/** --budget-positions P or --timeout S (not both); `fallback` when neither is given. */
-function budgetFrom(options: BudgetOptions, fallback: SurveyBudget | undefined): SurveyBudget {
+/**
+ * --budget-positions P or --timeout S (not both), else the positions or time of `fallback`; with --max-memory MB,
+ * or the megabytes of `fallback`. Undefined when nothing is given and there is no fallback.
+ */
+function budgetFrom(options: BudgetOptions, fallback: SurveyBudget): SurveyBudget;
+function budgetFrom(options: BudgetOptions, fallback: SurveyBudget | undefined): SurveyBudget | undefined;
+function budgetFrom(options: BudgetOptions, fallback: SurveyBudget | undefined): SurveyBudget | undefined {
   if (options.budgetPositions !== undefined && options.timeout !== undefined) {
     throw new UsageError("give --budget-positions or --timeout, not both: a survey's deals get one budget");
   }
-  if (options.budgetPositions !== undefined) return { positions: options.budgetPositions };
-  if (options.timeout !== undefined) return { ms: Math.round(options.timeout * 1000) };
-  if (fallback) return fallback;
-  throw new UsageError("give the larger budget: --budget-positions P or --timeout S");
+  const memory = options.maxMemory ?? fallback?.mb;
+  const mb = memory !== undefined ? { mb: memory } : {};
+  if (options.budgetPositions !== undefined) return { positions: options.budgetPositions, ...mb };
+  if (options.timeout !== undefined) return { ms: Math.round(options.timeout * 1000), ...mb };
+  if (!fallback) return undefined;
+  const { positions, ms } = fallback;
+  return { ...(positions !== undefined ? { positions } : {}), ...(ms !== undefined ? { ms } : {}), ...mb };
 }
 
-function addBudgetOptions(command: Command, positionsHelp: string): Command {
+function addBudgetOptions(command: Command, positionsHelp: string, memoryHelp: string): Command {
   return command
     .option("--budget-positions <P>", positionsHelp, wholeNumber("--budget-positions"))
     .option(
       "--timeout <S>",
       "give each deal S seconds instead (the undecided deals then depend on the machine)",
       seconds,
-    );
+    )
+    .option("--max-memory <MB>", memoryHelp, wholeNumber("--max-memory"));
 }
 
 /** Progress on standard error: a line redrawn in place on a terminal, a plain line every 10 s elsewhere. */
@@ -252,13 +263,18 @@ interface RetryOptions extends BudgetOptions {
 }
 
 async function retryCommand(name: string | undefined, options: RetryOptions): Promise<void> {
-  const budget = budgetFrom(options, undefined);
   const store = openStore(options);
   let survey: StoredSurvey;
   try {
     survey = await pickSurvey(store, name);
   } finally {
     if (options.queue !== undefined) await store.close();
+  }
+  // More memory alone keeps the survey's positions or time.
+  const budget = budgetFrom(options, options.maxMemory !== undefined ? survey.budget : undefined);
+  if (!budget) {
+    if (options.queue === undefined) await store.close();
+    throw new UsageError("give the larger budget: --budget-positions P, --timeout S or --max-memory MB");
   }
   if (options.queue !== undefined) {
     const url = options.queue;
@@ -389,7 +405,11 @@ export function registerSurvey(program: Command): void {
     )
     .option("--chunk <K>", `with --queue: deals a job (default ${DEFAULT_CHUNK})`, wholeNumber("--chunk"))
     .option("--detach", "with --queue: enqueue and return, without waiting for the workers");
-  addBudgetOptions(run, `positions each deal may take (default ${DEFAULT_POSITIONS.toLocaleString("en")})`);
+  addBudgetOptions(
+    run,
+    `positions each deal may take (default ${DEFAULT_POSITIONS.toLocaleString("en")})`,
+    `megabytes each deal's search tables may take (default ${DEFAULT_MB}; a thread each)`,
+  );
   addGameOptions(run).action((id: string, options: RunOptions) =>
     reportErrors(() => runCommand(id, options)),
   );
@@ -402,8 +422,12 @@ export function registerSurvey(program: Command): void {
     .option("--jobs <N>", "solver threads (default: every core)", wholeNumber("--jobs"))
     .option("--chunk <K>", `with --queue: deals a job (default ${DEFAULT_CHUNK})`, wholeNumber("--chunk"))
     .option("--detach", "with --queue: enqueue and return");
-  addBudgetOptions(retry, "the larger positions budget").action(
-    (name: string | undefined, options: RetryOptions) => reportErrors(() => retryCommand(name, options)),
+  addBudgetOptions(
+    retry,
+    "the larger positions budget",
+    "more megabytes for each deal's search tables (alone: the survey's positions or time)",
+  ).action((name: string | undefined, options: RetryOptions) =>
+    reportErrors(() => retryCommand(name, options)),
   );
 
   survey

@@ -92,7 +92,7 @@ export interface SurveyReport {
   undecided: number[];
   /** Deals retried with a larger budget than the survey's (counted by the budget they were last given). */
   budgets: { budget: SurveyBudget; deals: number }[];
-  /** Results with a note (an error, a solution that did not replay): each is also unknown. */
+  /** Results with a note (an error, a solution that did not replay, the memory budget): each is also unknown. */
   notes: { deal: number; note: string }[];
 }
 

@@ -1,6 +1,6 @@
 import { dealRange, type Numbering } from "../cards/deals/layout.ts";
 import type { AnyPatienceGame, AutoPolicy } from "../games/patience/contract.ts";
-import type { Budget } from "../search/budget.ts";
+import { type Budget, DEFAULT_MAX_BYTES } from "../search/budget.ts";
 
 /**
  * What a survey is fixed to when it starts: the game and its rules, the numbering, the automatic-move policy,
@@ -19,11 +19,18 @@ export interface SurveySettings {
   solverVersion: string;
 }
 
-/** A survey's budget per deal: positions (the same undecided deals on every machine) or time. */
+/**
+ * A survey's budget per deal: positions (the same undecided deals on every machine) or time, and the megabytes the
+ * search's tables may take (absent: the solver's default, 512).
+ */
 export interface SurveyBudget {
   positions?: number;
   ms?: number;
+  mb?: number;
 }
+
+/** The tables' megabytes when a budget names none. */
+export const DEFAULT_MB = DEFAULT_MAX_BYTES / 2 ** 20;
 
 /** The outcome of one deal, as stored. */
 export interface DealResult {
@@ -38,7 +45,10 @@ export interface DealResult {
   ms: number;
   /** The budget this deal was decided under (a retry gives some deals a larger one). */
   budget: SurveyBudget;
-  /** Why a deal is unknown for a reason other than its budget: an error, a solution that did not replay. */
+  /**
+   * Why a deal is unknown when its positions or time did not stop it: an error, a solution that did not replay, the
+   * memory budget.
+   */
   note?: string;
 }
 
@@ -66,6 +76,7 @@ export function requestBudget(budget: SurveyBudget): Budget {
   return {
     ...(budget.positions !== undefined ? { positions: budget.positions } : {}),
     ...(budget.ms !== undefined ? { ms: budget.ms } : {}),
+    ...(budget.mb !== undefined ? { bytes: budget.mb * 2 ** 20 } : {}),
   };
 }
 
@@ -73,6 +84,7 @@ export function describeBudget(budget: SurveyBudget): string {
   const parts: string[] = [];
   if (budget.positions !== undefined) parts.push(`${budget.positions.toLocaleString("en")} positions`);
   if (budget.ms !== undefined) parts.push(`${budget.ms / 1000} s`);
+  if (budget.mb !== undefined) parts.push(`${budget.mb.toLocaleString("en")} MB`);
   return parts.length ? parts.join(" and ") : "no budget";
 }
 
@@ -80,9 +92,11 @@ export function describeBudget(budget: SurveyBudget): string {
 export function isLarger(a: SurveyBudget, b: SurveyBudget): boolean {
   const pa = a.positions ?? Number.POSITIVE_INFINITY;
   const pb = b.positions ?? Number.POSITIVE_INFINITY;
-  const ma = a.ms ?? Number.POSITIVE_INFINITY;
-  const mb = b.ms ?? Number.POSITIVE_INFINITY;
-  return pa >= pb && ma >= mb && (pa > pb || ma > mb);
+  const ta = a.ms ?? Number.POSITIVE_INFINITY;
+  const tb = b.ms ?? Number.POSITIVE_INFINITY;
+  const ma = a.mb ?? DEFAULT_MB;
+  const mb = b.mb ?? DEFAULT_MB;
+  return pa >= pb && ta >= tb && ma >= mb && (pa > pb || ta > tb || ma > mb);
 }
 
 /**

@@ -81,6 +81,10 @@ describe("settings", () => {
     expect(isLarger({ positions: 1000 }, { positions: 1000 })).toBe(false);
     expect(isLarger({ ms: 5000 }, { positions: 1000 })).toBe(false);
     expect(isLarger({}, { positions: 1000 })).toBe(true);
+    // Megabytes: absent is the solver's default, 512.
+    expect(isLarger({ positions: 1000, mb: 1024 }, { positions: 1000 })).toBe(true);
+    expect(isLarger({ positions: 1000, mb: 512 }, { positions: 1000 })).toBe(false);
+    expect(isLarger({ positions: 2000, mb: 256 }, { positions: 1000 })).toBe(false);
   });
 });
 

@@ -91,7 +91,7 @@ export interface RunSummary {
   counts: OutcomeCounts;
   /** Deals of the range with no result yet (a stopped run). */
   left: number;
-  /** Results with a note: solutions that did not replay, errors. */
+  /** Results with a note: solutions that did not replay, errors, the memory budget. */
   notes: DealResult[];
   /** Wall time of this run in ms, threads starting included. */
   wallMs: number;

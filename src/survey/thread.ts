@@ -2,13 +2,14 @@
  * A survey's worker thread. It takes the platform's solve requests (src/search/protocol.ts) for numbered deals,
  * answers them with the platform's handler, and replays every solution through the game's engine before it
  * reports the deal solved: a solution that does not replay to a win makes the deal unknown, with a note saying
- * why, never solved. Only the figures go back to the main thread, not the moves, which keeps the messages small.
+ * why, never solved; a deal stopped by the memory budget carries a note saying so. Only the figures go back to the main thread, not the moves, which keeps the messages small.
  */
 import { performance } from "node:perf_hooks";
 import { parentPort } from "node:worker_threads";
 import { answerRequest } from "../games/patience/requests.ts";
 import { checkSolution } from "../games/patience/verify.ts";
 import { findPatience } from "../games/registry.ts";
+import { DEFAULT_MAX_BYTES } from "../search/budget.ts";
 import type { SolveRequest } from "../search/protocol.ts";
 import type { SurveyAnswer } from "./runner.ts";
 
@@ -46,6 +47,11 @@ port.on("message", async (message: SolveRequest) => {
       positions: stats.positions,
       ms: stats.ms,
     };
+    // A deal stopped by the memory budget needs more memory, not more positions or time: say so.
+    if (answer.result === "unknown" && stats.budget === "memory") {
+      const mb = (message.budget?.bytes ?? DEFAULT_MAX_BYTES) / 2 ** 20;
+      reply.note = `the search's tables filled the memory budget (${mb.toLocaleString("en")} MB) after ${stats.positions.toLocaleString("en")} positions: retry with --max-memory`;
+    }
     if (answer.result === "solved") {
       const game = findPatience(message.game);
       if (!game) throw new Error(`no game ${message.game}`);
