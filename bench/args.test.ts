@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { dealRange, oneOf, positive, readBenchArgs, UsageError, whole, wholeList } from "./args.ts";
+import { dealList, dealRange, oneOf, positive, readBenchArgs, UsageError, whole, wholeList } from "./args.ts";
 
 const USAGE = "npx tsx bench/demo.ts [--from N] [--quiet]";
 const OPTIONS = {
@@ -109,9 +109,29 @@ describe("validators", () => {
 
 describe("dealRange", () => {
   it("reads --from and --to, and refuses --to below --from", () => {
-    expect(dealRange({ from: "3", to: "5" }, 1)).toEqual({ from: 3, to: 5 });
-    expect(() => dealRange({ from: "5", to: "3" }, 1)).toThrow("--to must not be below --from");
-    expect(() => dealRange({ from: "0", to: "3" }, 1)).toThrow("--from needs a whole number of 1 or more");
+    expect(dealRange({ from: "3", to: "5" }, ["microsoft"])).toEqual({ from: 3, to: 5 });
+    expect(() => dealRange({ from: "5", to: "3" }, ["microsoft"])).toThrow("--to must not be below --from");
+    expect(() => dealRange({ from: "0", to: "3" }, ["microsoft"])).toThrow(
+      "--from needs a whole number of 1 or more",
+    );
+  });
+
+  it("takes only deals every numbering asked for has", () => {
+    expect(dealRange({ from: "0", to: "3" }, ["solvitaire"])).toEqual({ from: 0, to: 3 });
+    expect(() => dealRange({ from: "0", to: "3" }, ["solvitaire", "microsoft"])).toThrow(
+      "--from needs a whole number of 1 or more",
+    );
+    expect(dealRange({ from: "4294967290", to: "4294967295" }, ["solvitaire"]).to).toBe(4294967295);
+    expect(() => dealRange({ from: "1", to: "4294967296" }, ["solvitaire"])).toThrow(
+      "--to 4294967296 is not a solvitaire deal (0 to 4294967295)",
+    );
+    expect(() => dealList("--deals", "7,99999999999", ["microsoft"])).toThrow(
+      /^--deals 99999999999 is not a microsoft deal \(1 to \d+\)$/,
+    );
+    expect(dealList("--deals", "0,7", ["solvitaire"])).toEqual([0, 7]);
+    expect(() => dealRange({ from: "1", to: "10000001" }, ["solvitaire"])).toThrow(
+      "a bench takes at most 10,000,000 deals at a time",
+    );
   });
 });
 

@@ -10,6 +10,7 @@
  */
 
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { type Numbering, dealRange as numberingRange } from "../src/cards/deals/layout.ts";
 
 /** A mistake in the command line: `read` and the validators throw it; it is shown as one line. */
 export class UsageError extends Error {}
@@ -107,9 +108,42 @@ export function wholeList(flag: string, value: string, min: number): number[] {
   return list;
 }
 
-/** The deals --from N --to N: whole numbers of `min` or more, --to not below --from. */
-export function dealRange(values: { from: string; to: string }, min: number): { from: number; to: number } {
-  const range = { from: whole("--from", values.from, min), to: whole("--to", values.to, min) };
+/** The most deals a bench takes in one run (it lists them). */
+const MAX_DEALS = 10_000_000;
+
+/** The deals --from N --to N, each a deal of every numbering given, --to not below --from, at most MAX_DEALS. */
+export function dealRange(
+  values: { from: string; to: string },
+  numberings: readonly Numbering[],
+): { from: number; to: number } {
+  const range = {
+    from: dealNumber("--from", values.from, numberings),
+    to: dealNumber("--to", values.to, numberings),
+  };
   if (range.to < range.from) throw new UsageError("--to must not be below --from");
+  if (range.to - range.from >= MAX_DEALS)
+    throw new UsageError(`a bench takes at most ${MAX_DEALS.toLocaleString("en")} deals at a time`);
   return range;
+}
+
+/** Deal numbers separated by commas (--deals 39,294,722), each a deal of every numbering given. */
+export function dealList(flag: string, value: string, numberings: readonly Numbering[]): number[] {
+  const list = wholeList(flag, value, lowestDeal(numberings));
+  for (const n of list) dealNumber(flag, String(n), numberings);
+  return list;
+}
+
+/** The lowest deal number every numbering given has (Microsoft's start at 1, Solvitaire's at 0). */
+function lowestDeal(numberings: readonly Numbering[]): number {
+  return Math.max(...numberings.map((n) => numberingRange(n)[0]));
+}
+
+/** A deal number of every numbering given: `--to 5000000000 is not a solvitaire deal (0 to 4294967295)`. */
+function dealNumber(flag: string, value: string, numberings: readonly Numbering[]): number {
+  const n = whole(flag, value, lowestDeal(numberings));
+  for (const numbering of numberings) {
+    const [low, high] = numberingRange(numbering);
+    if (n > high) throw new UsageError(`${flag} ${n} is not a ${numbering} deal (${low} to ${high})`);
+  }
+  return n;
 }

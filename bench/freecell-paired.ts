@@ -58,7 +58,7 @@ function parseArgs(): Args {
         throw new UsageError(`--base ${v.base} has no ${BASE_SOLVER}`);
       const args: Args = {
         base: v.base,
-        ...dealRange(v, 1),
+        ...dealRange(v, ["microsoft"]),
         reps: whole("--reps", v.reps, 1),
         clock: oneOf("--clock", v.clock, ["cpu", "wall"]),
       };

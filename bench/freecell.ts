@@ -60,7 +60,7 @@ function parseArgs(): Args {
     },
     (v) => {
       const args: Args = {
-        ...dealRange(v, 1),
+        ...dealRange(v, ["microsoft"]),
         shortest: v.shortest,
         single: !v["no-single"],
         parallel: !v["no-parallel"],

@@ -16,7 +16,7 @@ import type { FreeCellRules } from "../src/games/freecell/rules.ts";
 import { solutionNotation, solve } from "../src/games/freecell/solver.ts";
 import { kingAlbert } from "../src/games/king-albert/index.ts";
 import { checkSolution } from "../src/games/patience/verify.ts";
-import { benchArgs, dealRange, oneOf, positive, wholeList } from "./args.ts";
+import { benchArgs, dealList, dealRange, oneOf, positive } from "./args.ts";
 import { cpuMs, printRow, quantile } from "./measure.ts";
 
 interface Args {
@@ -59,12 +59,13 @@ function parseArgs(): Args {
     (v) => {
       const numbering = oneOf("--numbering", v.numbering, ["solvitaire", "microsoft", "both"]);
       const rules = oneOf("--rules", v.rules, [...Object.keys(RULE_SETS), "both"]);
+      const numberings: Numbering[] = numbering === "both" ? ["solvitaire", "microsoft"] : [numbering];
       const args: Args = {
-        ...dealRange(v, 1),
-        numberings: numbering === "both" ? ["solvitaire", "microsoft"] : [numbering],
+        ...dealRange(v, numberings),
+        numberings,
         rules: rules === "both" ? Object.keys(RULE_SETS) : [rules],
         timeout: positive("--timeout", v.timeout),
-        deals: v.deals === undefined ? undefined : wholeList("--deals", v.deals, 1),
+        deals: v.deals === undefined ? undefined : dealList("--deals", v.deals, numberings),
         clock: oneOf("--clock", v.clock, ["cpu", "wall"]),
       };
       return args;

@@ -19,7 +19,7 @@ import { solveKlondike } from "../src/games/klondike/solver.ts";
 import { movesNotation } from "../src/games/patience/solution.ts";
 import { checkSolution } from "../src/games/patience/verify.ts";
 import { wilson } from "../src/survey/report.ts";
-import { benchArgs, dealRange, oneOf, positive, UsageError, whole, wholeList } from "./args.ts";
+import { benchArgs, dealList, dealRange, oneOf, positive, UsageError, whole } from "./args.ts";
 import { cpuMs, printRow, quantile } from "./measure.ts";
 
 interface Args {
@@ -73,14 +73,15 @@ function parseArgs(): Args {
     (v) => {
       const numbering = oneOf("--numbering", v.numbering, ["solvitaire", "microsoft", "both"]);
       const draw = oneOf("--draw", v.draw, ["1", "2", "3", "both"]);
+      const numberings: Numbering[] = numbering === "both" ? ["solvitaire", "microsoft"] : [numbering];
       const args: Args = {
-        ...dealRange(v, 0),
-        numberings: numbering === "both" ? ["solvitaire", "microsoft"] : [numbering],
+        ...dealRange(v, numberings),
+        numberings,
         draws: draw === "both" ? [1, 3] : [Number(draw)],
         passes: v.passes === "unlimited" ? null : whole("--passes", v.passes, 1),
         fromFoundation: !v["no-from-foundation"],
         timeout: positive("--timeout", v.timeout),
-        deals: v.deals === undefined ? undefined : wholeList("--deals", v.deals, 0),
+        deals: v.deals === undefined ? undefined : dealList("--deals", v.deals, numberings),
         clock: oneOf("--clock", v.clock, ["cpu", "wall"]),
         check: v.check === undefined ? 0 : whole("--check", v.check, 1),
         quiet: v.quiet,

@@ -105,9 +105,10 @@ function parseArgs(): Args {
         if (error instanceof RulesError) throw new UsageError(error.message);
         throw error;
       }
+      const numberings: Numbering[] = numbering === "both" ? ["microsoft", "solvitaire"] : [numbering];
       const args: Args = {
-        ...dealRange(v, 0),
-        numberings: numbering === "both" ? ["microsoft", "solvitaire"] : [numbering],
+        ...dealRange(v, numberings),
+        numberings,
         rules,
         timeout: positive("--timeout", v.timeout),
         clock: oneOf("--clock", v.clock, ["cpu", "wall"]),

@@ -37,11 +37,12 @@ const { game, numbering, from, to, jobs, positions } = benchArgs(
   (v) => {
     const ids = PATIENCE_GAMES.map((g) => g.id);
     const game = PATIENCE_GAMES[ids.indexOf(oneOf("--game", v.game, ids))];
+    const numbering =
+      v.numbering === undefined ? game.numberings[0] : oneOf("--numbering", v.numbering, game.numberings);
     const args = {
       game,
-      numbering:
-        v.numbering === undefined ? game.numberings[0] : oneOf("--numbering", v.numbering, game.numberings),
-      ...dealRange(v, 1),
+      numbering,
+      ...dealRange(v, [numbering]),
       jobs: whole("--jobs", v.jobs, 1),
       positions: whole("--positions", v.positions, 1),
     };
