@@ -142,6 +142,16 @@ for (let c = 0; c < 52; c++) {
 /** Zobrist keys for (card, what it lies on), two independent sets: a 64-bit hash kept up to date by XOR. */
 const ON_KEYS = zobristWords(52 * 64, 0x5eed1234);
 const ON_KEYS2 = zobristWords(52 * 64, 0x2badcafe);
+/** Per suit s and foundation height f, at s * 14 + f: the XOR of the keys of the suit's f cards at home. */
+const HOME_KEYS = new Uint32Array(56);
+const HOME_KEYS2 = new Uint32Array(56);
+for (let s = 0; s < 4; s++) {
+  for (let f = 1; f <= 13; f++) {
+    const z = (((f - 1) * 4 + s) << 6) | ON_HOME;
+    HOME_KEYS[s * 14 + f] = HOME_KEYS[s * 14 + f - 1] ^ ON_KEYS[z];
+    HOME_KEYS2[s * 14 + f] = HOME_KEYS2[s * 14 + f - 1] ^ ON_KEYS2[z];
+  }
+}
 
 /** Weights of the heuristic (see `score`); lower scores are expanded first. */
 export interface Weights {
@@ -182,8 +192,10 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   readonly found: Uint8Array;
   /** Per card: what it lies on (a card, ON_BOTTOM, ON_CELL, ON_HOME). */
   readonly on = new Uint8Array(52);
-  /** The canonical key (see KEY_WORDS), kept up to date as cards move. */
+  /** The canonical key (see KEY_WORDS), kept up to date as cards move unless `keyStale`. */
   private readonly key32 = new Uint32Array(KEY_WORDS);
+  /** Whether `key32` is to be rebuilt from `on` before it is read (after a recount). */
+  private keyStale = true;
   /** The two hashes of the key, kept up to date as cards move. */
   private h1 = 0;
   private h2 = 0;
@@ -978,24 +990,20 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   }
 
   /**
-   * Everything kept counted, from the cards, lengths and cells alone (after a decode): where each card is, the
-   * lowest ranks, disorder, the hashes, the foundations (the cards missing), free cells and empty cascades.
+   * Everything kept counted, from the cards, lengths and cells alone (after a decode): where each card is, what
+   * it lies on, the lowest ranks, disorder, the hashes, the foundations (the cards missing), free cells and empty
+   * cascades, in one pass over the cards in play. The key's words are left to `encode`, which rebuilds them
+   * only when asked (the fast searches never ask).
    */
   private recount(): void {
-    this.recountPlaces(true);
-    this.hashKey(true);
-  }
-
-  /**
-   * Where each card is, the lowest ranks, disorder, the foundations (the cards missing), free cells and empty
-   * cascades, from the cards, lengths and cells; with `setOn`, what each card lies on too.
-   */
-  private recountPlaces(setOn: boolean): void {
     const { cards, len, cells, found, where, minRank, on } = this;
     this.orderStale = true;
+    this.keyStale = true;
     found[0] = found[1] = found[2] = found[3] = 13;
     where.fill(-1);
-    if (setOn) on.fill(ON_HOME);
+    on.fill(ON_HOME);
+    let h1 = 0;
+    let h2 = 0;
     let disorder = 0;
     let empty = 0;
     for (let i = 0; i < this.cascadeCount; i++) {
@@ -1007,7 +1015,9 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       for (let h = 0; h < n; h++) {
         const b = cards[base + h];
         where[b] = base + h;
-        if (setOn) on[b] = below;
+        on[b] = below;
+        h1 ^= ON_KEYS[(b << 6) | below];
+        h2 ^= ON_KEYS2[(b << 6) | below];
         below = b;
         const r = b >> 2;
         if (r > low) disorder++;
@@ -1025,23 +1035,16 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
         free++;
         continue;
       }
-      if (setOn) on[c] = ON_CELL;
+      on[c] = ON_CELL;
+      h1 ^= ON_KEYS[(c << 6) | ON_CELL];
+      h2 ^= ON_KEYS2[(c << 6) | ON_CELL];
       if (c >> 2 < found[c & 3]) found[c & 3] = c >> 2;
     }
     this.freeCells = free;
-  }
-
-  /** The two hashes from what each card lies on; with `setKey`, the key's words too. */
-  private hashKey(setKey: boolean): void {
-    const { on, key32 } = this;
-    if (setKey) key32.fill(0);
-    let h1 = 0;
-    let h2 = 0;
-    for (let c = 0; c < 52; c++) {
-      const v = on[c];
-      if (setKey) key32[FIELD_WORD[c]] |= v << FIELD_SHIFT[c];
-      h1 ^= ON_KEYS[(c << 6) | v];
-      h2 ^= ON_KEYS2[(c << 6) | v];
+    // The cards at home: each suit's first found[s] cards, their keys XORed ahead of time.
+    for (let s = 0; s < 4; s++) {
+      h1 ^= HOME_KEYS[s * 14 + found[s]];
+      h2 ^= HOME_KEYS2[s * 14 + found[s]];
     }
     this.h1 = h1;
     this.h2 = h2;
@@ -1079,6 +1082,11 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   /** The canonical key (KEY_WORDS words: what each card lies on) into `out`. */
   encode(out: Uint32Array): void {
     const k = this.key32;
+    if (this.keyStale) {
+      k.fill(0);
+      for (let c = 0; c < 52; c++) k[FIELD_WORD[c]] |= this.on[c] << FIELD_SHIFT[c];
+      this.keyStale = false;
+    }
     for (let w = 0; w < KEY_WORDS; w++) out[w] = k[w];
   }
 
@@ -1109,9 +1117,9 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     }
     for (; i < this.cascadeCount; i++) len[i] = 0;
     for (; j < this.cellCount; j++) cells[j] = NO_CARD;
+    this.recount();
     for (let w = 0; w < KEY_WORDS; w++) this.key32[w] = words[at + w];
-    this.recountPlaces(false);
-    this.hashKey(false);
+    this.keyStale = false;
   }
 
   /**
