@@ -70,6 +70,24 @@ export interface ResumableDomain<S, M, W> extends SearchDomain<S, M> {
  * solver returns (a verifier replays them with no automatic moves).
  */
 export function pathMoves<S, M>(domain: SearchDomain<S, M>, root: S, path: readonly number[]): M[] {
+  return playPath(domain, root, path.length, (k) => path[k]);
+}
+
+/** The engine's moves for move codes (see `moveCode`) played from `root`, forced moves written out. */
+export function codeMoves<S, M, W>(domain: ResumableDomain<S, M, W>, root: S, codes: readonly number[]): M[] {
+  return playPath(domain, root, codes.length, (k) => domain.codeToMove(codes[k]));
+}
+
+/**
+ * Plays `count` moves from `root` in one pass, each named by `moveAt` in the position it is played in, and
+ * returns the engine's moves with the forced moves written out; the domain is left in the last position.
+ */
+function playPath<S, M>(
+  domain: SearchDomain<S, M>,
+  root: S,
+  count: number,
+  moveAt: (k: number) => number,
+): M[] {
   const out: M[] = [];
   const buffer = new Int32Array(Math.max(64, domain.maxMoves * 2));
   const playForced = (after: number) => {
@@ -82,25 +100,12 @@ export function pathMoves<S, M>(domain: SearchDomain<S, M>, root: S, path: reado
   };
   domain.load(root);
   playForced(-1);
-  for (const move of path) {
+  for (let k = 0; k < count; k++) {
+    const move = moveAt(k);
     if (domain.toMoves) out.push(...domain.toMoves(move));
     else out.push(domain.toMove(move));
     domain.apply(move);
     playForced(move);
   }
   return out;
-}
-
-/** The engine's moves for move codes (see `moveCode`) played from `root`, forced moves written out. */
-export function codeMoves<S, M, W>(domain: ResumableDomain<S, M, W>, root: S, codes: readonly number[]): M[] {
-  const buffer = new Int32Array(Math.max(64, domain.maxMoves * 2));
-  domain.load(root);
-  domain.forced(-1, buffer, 0);
-  const path = codes.map((code) => {
-    const move = domain.codeToMove(code);
-    domain.apply(move);
-    domain.forced(move, buffer, 0);
-    return move;
-  });
-  return pathMoves(domain, root, path);
 }
