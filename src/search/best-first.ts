@@ -49,6 +49,10 @@ export class BestFirst<S, M, W> {
   private stopAt = 0;
   /** The record whose position the domain holds between expansions (-1: none). */
   private current = -1;
+  /** The first record stored as a child of `current`; its children follow in order. */
+  private firstChild = 0;
+  /** The move that led from `current` to each child it stored, by id - firstChild. */
+  private readonly childMoves: Int32Array;
   /** The positions it had stored when its table was released (-1: not released). */
   private released = -1;
 
@@ -71,6 +75,7 @@ export class BestFirst<S, M, W> {
     this.table = this.newTable();
     this.key = new Uint32Array(domain.keyWords);
     this.moves = new Int32Array(Math.max(4096, domain.maxMoves * 4));
+    this.childMoves = new Int32Array(domain.maxMoves);
   }
 
   private newTable(): StateTable {
@@ -179,8 +184,11 @@ export class BestFirst<S, M, W> {
       const base = id * stride;
       if (this.current >= 0 && table.words[base + data + PARENT] === this.current) {
         // The child of the position just expanded (a greedy search mostly goes on from there): one move
-        // from it is cheaper than unpacking.
-        const m = domain.codeToMove(table.words[base + data + MOVE]);
+        // from it is cheaper than unpacking. (A position re-parented while going on has an older id.)
+        const m =
+          id >= this.firstChild
+            ? this.childMoves[id - this.firstChild]
+            : domain.codeToMove(table.words[base + data + MOVE]);
         domain.apply(m);
         domain.forced(m, moves, 0);
       } else if (this.exact) {
@@ -189,6 +197,7 @@ export class BestFirst<S, M, W> {
         domain.decodeRaw(table.words, base + this.packedAt);
       }
       this.current = id;
+      this.firstChild = table.count;
       const depth = table.words[base + data + DEPTH];
       this.expanded++;
       const n = domain.generate(mode, moves, 0);
@@ -211,6 +220,7 @@ export class BestFirst<S, M, W> {
         }
         if (child >= 0 && table.inserted) {
           meter.positions++;
+          this.childMoves[child - this.firstChild] = m;
           const cb = child * stride + data;
           table.words[cb + PARENT] = id;
           table.words[cb + MOVE] = code;
