@@ -141,6 +141,39 @@ describe("the solver's move generator", () => {
       }
     }
   });
+
+  it("leaves out a card's moves that another of its moves beats in its fast mode", () => {
+    const out = new Int32Array(4096);
+    let beaten = 0;
+    let homes = 0;
+    for (const rules of VARIANTS) {
+      for (const state of randomPositions(rules, 3, 40)) {
+        const pos = new PackedPosition(state.rules);
+        pos.load(state);
+        const all = Array.from(out.subarray(0, pos.generate(GEN_ALL, out, 0)), (m) => pos.toMove(m));
+        const fast = Array.from(out.subarray(0, pos.generate(GEN_FAST, out, 0)), (m) => pos.toMove(m));
+        // What moves in fast mode from each place: a cell's card, or the ordered run on top of a cascade.
+        const moving = (m: Move) =>
+          `${m.from.kind}${m.from.index}x${m.from.kind === "cascade" ? pos.runLength(m.from.index) : 1}`;
+        const what = (m: Move) => `${m.from.kind}${m.from.index}x${m.count}`;
+        const goesHome = new Set(all.filter((m) => m.to.kind === "foundation").map(what));
+        const ontoCard = new Set(
+          all.filter((m) => m.to.kind === "cascade" && state.cascades[m.to.index].length > 0).map(what),
+        );
+        homes += goesHome.size;
+        for (const m of fast) {
+          const toSpace =
+            m.to.kind === "cell" || (m.to.kind === "cascade" && state.cascades[m.to.index].length === 0);
+          // What can go home goes nowhere else; what can go onto a card goes neither to a cell nor into an
+          // empty cascade.
+          if (m.to.kind !== "foundation" && goesHome.has(moving(m))) beaten++;
+          if (toSpace && m.from.kind === "cascade" && ontoCard.has(moving(m))) beaten++;
+        }
+      }
+    }
+    expect(homes).toBeGreaterThan(50);
+    expect(beaten).toBe(0);
+  });
 });
 
 describe("reserve moves (King Albert's lazy reserve)", () => {

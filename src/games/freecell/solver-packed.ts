@@ -214,6 +214,12 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   /** The cells are a reserve (King Albert): no card goes to them, and an empty one is no free cell. */
   readonly reserve: boolean;
   /**
+   * Whether the fast mode also leaves out a card's moves that another of its moves beats (FreeCell, not a
+   * reserve game): a card that can go home goes nowhere else, and a card or run that can go onto a card goes
+   * neither to a cell nor into an empty cascade.
+   */
+  readonly dominated: boolean;
+  /**
    * Bytes of the byte key (encodeBytes, for people and tests): every card, a mark after each cascade, a mark
    * before the cells, the cells.
    */
@@ -255,6 +261,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     this.sequenceMoves = rules.sequenceMoves;
     this.fromFoundation = rules.fromFoundation;
     this.reserve = rules.reserve;
+    this.dominated = !rules.reserve;
     this.keyBytes = Math.ceil((52 + this.cascadeCount + 1) / 4) * 4;
     this.rawWords = this.headerWords + Math.floor((52 + 3 * this.cascadeCount) / 4);
     this.cards32 = new Uint32Array(this.cards.buffer);
@@ -571,23 +578,33 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     }
     const capEmpty = this.capacity(true);
     const capFull = this.capacity(false);
+    const prune = mode === GEN_FAST && this.dominated;
     for (let i = 0; i < nCasc; i++) {
       const n = len[i];
       if (n === 0) continue;
       const base = i * CASCADE_STRIDE;
       const top = tops[i];
-      if (this.canGoHome(top)) out[at++] = packMove(CASCADE, i, FOUNDATION, top & 3, 1);
+      const run = mode === GEN_COMPLETE ? 1 : this.runLength(i);
+      if (this.canGoHome(top)) {
+        out[at++] = packMove(CASCADE, i, FOUNDATION, top & 3, 1);
+        if (prune && run === 1) continue;
+      }
+      let ontoCard = false;
+      if (prune && (run === 1 || run <= capFull)) {
+        const moving = cards[base + n - run];
+        for (let j = 0; j < nCasc; j++) if (tops[j] >= 0 && this.canStack(moving, tops[j])) ontoCard = true;
+      }
       if (all) {
         for (let j = 0; j < nCells; j++)
           if (cells[j] === NO_CARD && !this.reserve) out[at++] = packMove(CASCADE, i, CELL, j, 1);
       } else if (
         firstFree >= 0 &&
-        (mode !== GEN_FAST || n === 1 || !this.canStack(top, cards[base + n - 2]))
+        (mode !== GEN_FAST || n === 1 || !this.canStack(top, cards[base + n - 2])) &&
+        !ontoCard
       ) {
         // In fast mode a card that lies on its parent does not go to a cell: its run moves whole instead.
         out[at++] = packMove(CASCADE, i, CELL, firstFree, 1);
       }
-      const run = mode === GEN_COMPLETE ? 1 : this.runLength(i);
       const topRank = top >> 2;
       for (let j = 0; j < nCasc; j++) {
         const target = tops[j];
@@ -598,7 +615,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
               if (this.kingsOnly && cards[base + n - k] >> 2 !== 12) continue;
               out[at++] = packMove(CASCADE, i, CASCADE, j, k);
             }
-          } else if (j === firstEmpty) {
+          } else if (j === firstEmpty && !ontoCard) {
             let most = Math.min(run, capEmpty);
             // Moving a whole cascade into an empty one changes nothing.
             if (most === n) most--;
@@ -625,7 +642,10 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     for (let i = 0; i < nCells; i++) {
       const c = this.cells[i];
       if (c === NO_CARD) continue;
-      if (this.canGoHome(c)) out[at++] = packMove(CELL, i, FOUNDATION, c & 3, 1);
+      if (this.canGoHome(c)) {
+        out[at++] = packMove(CELL, i, FOUNDATION, c & 3, 1);
+        if (prune) continue;
+      }
       if (all) {
         for (let j = 0; j < nCells; j++)
           if (j !== i && this.cells[j] === NO_CARD && !this.reserve)
@@ -659,6 +679,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     const { cards, len, cells, found, topAt } = this;
     const parents = this.alternate ? ALTERNATE_PARENTS : SUIT_PARENTS;
     const kingsOnly = this.kingsOnly;
+    const prune = fast && this.dominated;
     const firstFree = this.firstFreeCell();
     let firstEmpty = -1;
     for (let j = nCasc - 1; j >= 0; j--) {
@@ -685,8 +706,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
         }
       }
       const run = fast ? n - k : 1;
-      // In fast mode a card that lies on its parent does not go to a cell: its run moves whole instead.
-      if (firstFree >= 0 && (!fast || run === 1)) out[at++] = CASCADE_CELL | i | (firstFree << 6);
+      if (prune && run === 1 && found[top & 3] === top >> 2) continue;
       // Onto a card: only the whole run (in fast mode a run does not leave one parent for another of the
       // same rank and colour, so a part of it never moves onto a card), at most two places.
       let ja = -1;
@@ -698,10 +718,14 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
         if (pa >= 0) ja = topAt[pa];
         if (pb >= 0) jb = topAt[pb];
       }
+      const ontoCard = prune && (ja >= 0 || jb >= 0);
+      // In fast mode a card that lies on its parent does not go to a cell: its run moves whole instead.
+      if (firstFree >= 0 && (!fast || run === 1) && !ontoCard)
+        out[at++] = CASCADE_CELL | i | (firstFree << 6);
       // Into the first empty cascade: the longest run that may go.
       let je = -1;
       let most = 0;
-      if (firstEmpty >= 0) {
+      if (firstEmpty >= 0 && !ontoCard) {
         most = Math.min(run, capEmpty);
         // Moving a whole cascade into an empty one changes nothing.
         if (most === n) most--;
@@ -719,7 +743,10 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     for (let i = 0; i < nCells; i++) {
       const c = cells[i];
       if (c === NO_CARD) continue;
-      if (found[c & 3] === c >> 2) out[at++] = packMove(CELL, i, FOUNDATION, c & 3, 1);
+      if (found[c & 3] === c >> 2) {
+        out[at++] = packMove(CELL, i, FOUNDATION, c & 3, 1);
+        if (prune) continue;
+      }
       if (!lazy) at = this.toCascadesFast(CELL, i, c, parents, firstEmpty, out, at);
     }
     if (lazy) at = this.reserveMoves(fast, runs, parents, firstEmpty, capEmpty, capFull, out, at);
