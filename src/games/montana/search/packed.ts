@@ -89,6 +89,8 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   /** The move order of a team member (0: the plain heuristic order). */
   private variant = 0;
   private readonly watch = { steadyLo: 0, steadyHi: 0, noGapLo: 0, noGapHi: 0, stayLo: 0, stayHi: 0 };
+  /** The one fact `neverFollows` watches: a place never a gap. */
+  private readonly followWatch = { steadyLo: 0, steadyHi: 0, noGapLo: 0, noGapHi: 0, stayLo: 0, stayHi: 0 };
 
   constructor(
     readonly rules: MontanaRules,
@@ -543,14 +545,18 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   }
 
   /**
-   * Whether card x + 1 can never come to place q (right of x) by moves that leave gap g unfilled: the may-analysis
-   * with g frozen, settled, keeps x + 1 out of q (and q does not hold it now).
+   * Whether card x + 1 can never come to place q (right of x, which lies at q - 1 and never moves: it waits for g)
+   * by moves that leave gap g unfilled: the may-analysis with g frozen, settled, keeps x + 1 out of q (and q does
+   * not hold it now). As x may lie at q - 1, x + 1 may come to q exactly when q may be a gap (q is not g: g's left
+   * holds x's predecessor), so the analysis watches q and stops as soon as it may be a gap.
    */
   private neverFollows(g: number, x: number, q: number): boolean {
-    if (this.board[q] === x + 4) return false;
-    const reach = this.reach;
-    if (!reach.run(g < 32 ? 1 << g : 0, g < 32 ? 0 : 1 << (g - 32), NO_WATCH)) return false;
-    return !reach.mayHold(q, x + 4);
+    const v = this.board[q];
+    if (v === x + 4 || v === GAP) return false;
+    const w = this.followWatch;
+    w.noGapLo = q < 32 ? 1 << q : 0;
+    w.noGapHi = q < 32 ? 0 : 1 << (q - 32);
+    return this.reach.run(g < 32 ? 1 << g : 0, g < 32 ? 0 : 1 << (g - 32), w);
   }
 
   /**
