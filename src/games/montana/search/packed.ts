@@ -554,9 +554,10 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     const v = this.board[q];
     if (v === x + 4 || v === GAP) return false;
     const w = this.followWatch;
-    w.noGapLo = q < 32 ? 1 << q : 0;
-    w.noGapHi = q < 32 ? 0 : 1 << (q - 32);
-    return this.reach.run(g < 32 ? 1 << g : 0, g < 32 ? 0 : 1 << (g - 32), w);
+    const reach = this.reach;
+    w.noGapLo = reach.bitLo[q];
+    w.noGapHi = reach.bitHi[q];
+    return reach.run(reach.bitLo[g], reach.bitHi[g], w);
   }
 
   /**
@@ -622,8 +623,8 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
       for (let i = 0; i < 4; i++) {
         if ((mask & (1 << i)) === 0) continue;
         const g = this.gaps[i];
-        if (g < 32) frozenLo |= 1 << g;
-        else frozenHi |= 1 << (g - 32);
+        frozenLo |= reach.bitLo[g];
+        frozenHi |= reach.bitHi[g];
       }
       if (reach.run(frozenLo, frozenHi, this.watch)) best = mask;
     }
@@ -778,8 +779,8 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
       if ((set & (1 << i)) === 0 || g % cols === 0) continue;
       const left = g - 1;
       if (this.board[left] !== GAP && hasFiller(fillers, this.board[left])) return false;
-      if (left < 32) w.steadyLo |= 1 << left;
-      else w.steadyHi |= 1 << (left - 32);
+      w.steadyLo |= this.reach.bitLo[left];
+      w.steadyHi |= this.reach.bitHi[left];
     }
     for (let k = start; k < end; k++) {
       const m = moves[k];
@@ -794,8 +795,8 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
           if (q < 32 ? (inLo & (1 << q)) === 0 : (inHi & (1 << (q - 32))) === 0) return false;
         } else {
           if (hasFiller(fillers, this.board[q])) return false;
-          if (q < 32) w.noGapLo |= 1 << q;
-          else w.noGapHi |= 1 << (q - 32);
+          w.noGapLo |= this.reach.bitLo[q];
+          w.noGapHi |= this.reach.bitHi[q];
         }
       }
       const y = this.board[p];
