@@ -89,6 +89,8 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   /** The move order of a team member (0: the plain heuristic order). */
   private variant = 0;
   private readonly watch = { steadyLo: 0, steadyHi: 0, noGapLo: 0, noGapHi: 0, stayLo: 0, stayHi: 0 };
+  /** The one fact `neverFollows` watches: a place never a gap. */
+  private readonly followWatch = { steadyLo: 0, steadyHi: 0, noGapLo: 0, noGapHi: 0, stayLo: 0, stayHi: 0 };
 
   constructor(
     readonly rules: MontanaRules,
@@ -543,14 +545,19 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   }
 
   /**
-   * Whether card x + 1 can never come to place q (right of x) by moves that leave gap g unfilled: the may-analysis
-   * with g frozen, settled, keeps x + 1 out of q (and q does not hold it now).
+   * Whether card x + 1 can never come to place q (right of x, which lies at q - 1 and never moves: it waits for g)
+   * by moves that leave gap g unfilled: the may-analysis with g frozen, settled, keeps x + 1 out of q (and q does
+   * not hold it now). As x may lie at q - 1, x + 1 may come to q exactly when q may be a gap (q is not g: g's left
+   * holds x's predecessor), so the analysis watches q and stops as soon as it may be a gap.
    */
   private neverFollows(g: number, x: number, q: number): boolean {
-    if (this.board[q] === x + 4) return false;
+    const v = this.board[q];
+    if (v === x + 4 || v === GAP) return false;
+    const w = this.followWatch;
     const reach = this.reach;
-    if (!reach.run(g < 32 ? 1 << g : 0, g < 32 ? 0 : 1 << (g - 32), NO_WATCH)) return false;
-    return !reach.mayHold(q, x + 4);
+    w.noGapLo = reach.bitLo[q];
+    w.noGapHi = reach.bitHi[q];
+    return reach.run(reach.bitLo[g], reach.bitHi[g], w);
   }
 
   /**
@@ -616,8 +623,8 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
       for (let i = 0; i < 4; i++) {
         if ((mask & (1 << i)) === 0) continue;
         const g = this.gaps[i];
-        if (g < 32) frozenLo |= 1 << g;
-        else frozenHi |= 1 << (g - 32);
+        frozenLo |= reach.bitLo[g];
+        frozenHi |= reach.bitHi[g];
       }
       if (reach.run(frozenLo, frozenHi, this.watch)) best = mask;
     }
@@ -772,8 +779,8 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
       if ((set & (1 << i)) === 0 || g % cols === 0) continue;
       const left = g - 1;
       if (this.board[left] !== GAP && hasFiller(fillers, this.board[left])) return false;
-      if (left < 32) w.steadyLo |= 1 << left;
-      else w.steadyHi |= 1 << (left - 32);
+      w.steadyLo |= this.reach.bitLo[left];
+      w.steadyHi |= this.reach.bitHi[left];
     }
     for (let k = start; k < end; k++) {
       const m = moves[k];
@@ -788,8 +795,8 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
           if (q < 32 ? (inLo & (1 << q)) === 0 : (inHi & (1 << (q - 32))) === 0) return false;
         } else {
           if (hasFiller(fillers, this.board[q])) return false;
-          if (q < 32) w.noGapLo |= 1 << q;
-          else w.noGapHi |= 1 << (q - 32);
+          w.noGapLo |= this.reach.bitLo[q];
+          w.noGapHi |= this.reach.bitHi[q];
         }
       }
       const y = this.board[p];

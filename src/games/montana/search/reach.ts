@@ -6,8 +6,9 @@
  * lie in, or a 2 to a first-column place that may be a gap; the place it leaves may then be a gap). So what the
  * analysis rules out cannot happen.
  *
- * It is the least fixpoint of three rules, computed in sweeps over the cards with sets of places as bit words
- * (places 0..31 and 32..63):
+ * It is the least fixpoint of three rules, computed in sweeps over the cards with sets of places as two bit words,
+ * 16 bits a row (rows a and b in the low word, c and d in the high one; place c of row r is bit 16r + c), so the
+ * places right of a set are the set shifted by one bit, a row's last place shifted into bits no place uses:
  * - a 2 that may leave its place may come to every first-column place that may be a gap and takes it;
  * - a card of rank 3 or more may come to every place that may be a gap right of a place (not in the last column)
  *   its predecessor may lie in;
@@ -41,10 +42,10 @@ export interface Watch {
 
 export const NO_WATCH: Watch = { steadyLo: 0, steadyHi: 0, noGapLo: 0, noGapHi: 0, stayLo: 0, stayHi: 0 };
 
-const has = (lo: number, hi: number, i: number): boolean =>
-  i < 32 ? (lo & (1 << i)) !== 0 : (hi & (1 << (i - 32))) !== 0;
-
 export class Reach {
+  /** The bit of each place in the sets (see above): in the low word, or in the high one. */
+  readonly bitLo = new Int32Array(64);
+  readonly bitHi = new Int32Array(64);
   /** Places each card may lie in. */
   readonly atLo = new Int32Array(64);
   readonly atHi = new Int32Array(64);
@@ -57,8 +58,6 @@ export class Reach {
   private cols = 0;
   /** Cards 4..lastCard lie on the board (the 2s up to the kings). */
   private lastCard = 0;
-  private lastLo = 0;
-  private lastHi = 0;
   private headLo = 0;
   private headHi = 0;
   /** The first-column places that take the 2 of each suit. */
@@ -69,25 +68,27 @@ export class Reach {
 
   /** Takes the position as the start of the runs to come (then `place` keeps it up to date). */
   load(b: Board): void {
+    if (b.cols > 16) throw new RangeError("rows of more than 16 places");
     this.cols = b.cols;
     this.lastCard = b.king * 4 - 1;
-    this.lastLo = 0;
-    this.lastHi = 0;
+    for (let p = 0; p < b.places; p++) {
+      const row = (p / b.cols) | 0;
+      const bit = row * 16 + p - row * b.cols;
+      this.bitLo[p] = bit < 32 ? 1 << bit : 0;
+      this.bitHi[p] = bit < 32 ? 0 : 1 << (bit - 32);
+    }
     this.headLo = 0;
     this.headHi = 0;
     this.twoLo.fill(0);
     this.twoHi.fill(0);
     for (let row = 0; row < 4; row++) {
       const head = row * b.cols;
-      const last = head + b.cols - 1;
-      if (last < 32) this.lastLo |= 1 << last;
-      else this.lastHi |= 1 << (last - 32);
-      if (head < 32) this.headLo |= 1 << head;
-      else this.headHi |= 1 << (head - 32);
+      this.headLo |= this.bitLo[head];
+      this.headHi |= this.bitHi[head];
       for (let s = 0; s < 4; s++) {
         if (!b.firstTakes(row, s)) continue;
-        if (head < 32) this.twoLo[s] |= 1 << head;
-        else this.twoHi[s] |= 1 << (head - 32);
+        this.twoLo[s] |= this.bitLo[head];
+        this.twoHi[s] |= this.bitHi[head];
       }
     }
     this.twosLeaveHeads = b.twosLeaveHeads;
@@ -98,15 +99,17 @@ export class Reach {
 
   /** Keeps the loaded position up to date: place p now holds card v (or a gap, v < 0). */
   place(p: number, v: number): void {
+    const lo = this.bitLo[p];
+    const hi = this.bitHi[p];
     if (v < 0) {
-      if (p < 32) this.baseGapLo |= 1 << p;
-      else this.baseGapHi |= 1 << (p - 32);
+      this.baseGapLo |= lo;
+      this.baseGapHi |= hi;
       return;
     }
-    this.baseAtLo[v] = p < 32 ? 1 << p : 0;
-    this.baseAtHi[v] = p < 32 ? 0 : 1 << (p - 32);
-    if (p < 32) this.baseGapLo &= ~(1 << p);
-    else this.baseGapHi &= ~(1 << (p - 32));
+    this.baseAtLo[v] = lo;
+    this.baseAtHi[v] = hi;
+    this.baseGapLo &= ~lo;
+    this.baseGapHi &= ~hi;
   }
 
   /**
@@ -127,8 +130,6 @@ export class Reach {
     const badGapHi = w.noGapHi | steadyHi;
     const openLo = ~frozenLo;
     const openHi = ~frozenHi;
-    const keepLo = ~this.lastLo;
-    const keepHi = ~this.lastHi;
     // The places a 2 that has moved may leave: under the default rules it never leaves the first column.
     const leaveLo = this.twosLeaveHeads ? -1 : ~this.headLo;
     const leaveHi = this.twosLeaveHeads ? -1 : ~this.headHi;
@@ -163,10 +164,9 @@ export class Reach {
         grew = true;
       }
       for (let y = 8; y <= last; y++) {
-        // The places right of those the predecessor may lie in (not across a row's end).
-        const pLo = atLo[y - 4] & keepLo;
-        const addLo = (pLo << 1) & fillLo & ~atLo[y];
-        const addHi = (((atHi[y - 4] & keepHi) << 1) | (pLo >>> 31)) & fillHi & ~atHi[y];
+        // The places right of those the predecessor may lie in (a row's last place shifts to no place).
+        const addLo = (atLo[y - 4] << 1) & fillLo & ~atLo[y];
+        const addHi = (atHi[y - 4] << 1) & fillHi & ~atHi[y];
         if ((addLo | addHi) === 0) continue;
         if ((addLo & steadyLo) !== 0 || (addHi & steadyHi) !== 0) return false;
         const aLo = atLo[y] | addLo;
@@ -192,18 +192,16 @@ export class Reach {
 
   /** Whether place p may ever be a gap. */
   mayBeGap(p: number): boolean {
-    return has(this.gapLo, this.gapHi, p);
+    return (this.gapLo & this.bitLo[p]) !== 0 || (this.gapHi & this.bitHi[p]) !== 0;
   }
 
   /** Whether place p may ever hold card y. */
   mayHold(p: number, y: number): boolean {
-    return has(this.atLo[y], this.atHi[y], p);
+    return (this.atLo[y] & this.bitLo[p]) !== 0 || (this.atHi[y] & this.bitHi[p]) !== 0;
   }
 
   /** Whether card y may ever lie right of its predecessor. */
   mayFollow(y: number): boolean {
-    const pLo = this.atLo[y - 4] & ~this.lastLo;
-    const pHi = this.atHi[y - 4] & ~this.lastHi;
-    return ((pLo << 1) & this.atLo[y]) !== 0 || (((pHi << 1) | (pLo >>> 31)) & this.atHi[y]) !== 0;
+    return ((this.atLo[y - 4] << 1) & this.atLo[y]) !== 0 || ((this.atHi[y - 4] << 1) & this.atHi[y]) !== 0;
   }
 }
