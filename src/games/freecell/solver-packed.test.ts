@@ -146,6 +146,7 @@ describe("the solver's move generator", () => {
     const out = new Int32Array(4096);
     let beaten = 0;
     let homes = 0;
+    let lone = 0;
     for (const rules of VARIANTS) {
       for (const state of randomPositions(rules, 3, 40)) {
         const pos = new PackedPosition(state.rules);
@@ -161,6 +162,8 @@ describe("the solver's move generator", () => {
           all.filter((m) => m.to.kind === "cascade" && state.cascades[m.to.index].length > 0).map(what),
         );
         homes += goesHome.size;
+        const free = state.cells.includes(null) && !state.rules.reserve;
+        for (let i = 0; i < state.cascades.length; i++) if (free && state.cascades[i].length === 1) lone++;
         for (const m of fast) {
           const toSpace =
             m.to.kind === "cell" || (m.to.kind === "cascade" && state.cascades[m.to.index].length === 0);
@@ -168,10 +171,14 @@ describe("the solver's move generator", () => {
           // empty cascade.
           if (m.to.kind !== "foundation" && goesHome.has(moving(m))) beaten++;
           if (toSpace && m.from.kind === "cascade" && ontoCard.has(moving(m))) beaten++;
+          // A lone card in a cascade does not go to a cell.
+          if (m.to.kind === "cell" && m.from.kind === "cascade" && state.cascades[m.from.index].length === 1)
+            beaten++;
         }
       }
     }
     expect(homes).toBeGreaterThan(50);
+    expect(lone).toBeGreaterThan(20);
     expect(beaten).toBe(0);
   });
 });

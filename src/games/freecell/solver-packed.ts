@@ -215,8 +215,8 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   readonly reserve: boolean;
   /**
    * Whether the fast mode also leaves out a card's moves that another of its moves beats (FreeCell, not a
-   * reserve game): a card that can go home goes nowhere else, and a card or run that can go onto a card goes
-   * neither to a cell nor into an empty cascade.
+   * reserve game): a card that can go home goes nowhere else, a card or run that can go onto a card goes
+   * neither to a cell nor into an empty cascade, and a lone card in a cascade does not go to a cell.
    */
   readonly dominated: boolean;
   /**
@@ -600,7 +600,8 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       } else if (
         firstFree >= 0 &&
         (mode !== GEN_FAST || n === 1 || !this.canStack(top, cards[base + n - 2])) &&
-        !ontoCard
+        !ontoCard &&
+        !(prune && n === 1)
       ) {
         // In fast mode a card that lies on its parent does not go to a cell: its run moves whole instead.
         out[at++] = packMove(CASCADE, i, CELL, firstFree, 1);
@@ -719,8 +720,9 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
         if (pb >= 0) jb = topAt[pb];
       }
       const ontoCard = prune && (ja >= 0 || jb >= 0);
-      // In fast mode a card that lies on its parent does not go to a cell: its run moves whole instead.
-      if (firstFree >= 0 && (!fast || run === 1) && !ontoCard)
+      // In fast mode a card that lies on its parent does not go to a cell: its run moves whole instead. With
+      // the pruning a lone card stays in its cascade rather than trade it for a cell.
+      if (firstFree >= 0 && (!fast || run === 1) && !ontoCard && !(prune && n === 1))
         out[at++] = CASCADE_CELL | i | (firstFree << 6);
       // Into the first empty cascade: the longest run that may go.
       let je = -1;
