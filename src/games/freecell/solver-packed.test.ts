@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { orderedDeck } from "../../cards/card.ts";
 import { mulberry32 } from "../../cards/random.ts";
 import { BestFirst } from "../../search/best-first.ts";
 import { KING_ALBERT_RULES } from "../king-albert/index.ts";
@@ -23,6 +24,7 @@ import {
   moveReserve,
   PackedPosition,
 } from "./solver-packed.ts";
+import { position } from "./testing.ts";
 
 const VARIANTS: Partial<FreeCellRules>[] = [
   {},
@@ -147,6 +149,7 @@ describe("the solver's move generator", () => {
     let beaten = 0;
     let homes = 0;
     let lone = 0;
+    let runs = 0;
     for (const rules of VARIANTS) {
       for (const state of randomPositions(rules, 3, 40)) {
         const pos = new PackedPosition(state.rules);
@@ -163,7 +166,12 @@ describe("the solver's move generator", () => {
         );
         homes += goesHome.size;
         const free = state.cells.includes(null) && !state.rules.reserve;
-        for (let i = 0; i < state.cascades.length; i++) if (free && state.cascades[i].length === 1) lone++;
+        const empty = state.cascades.some((c) => c.length === 0);
+        for (let i = 0; i < state.cascades.length; i++) {
+          const n = state.cascades[i].length;
+          if (free && n === 1) lone++;
+          if (empty && n > 1 && pos.runLength(i) === n) runs++;
+        }
         for (const m of fast) {
           const toSpace =
             m.to.kind === "cell" || (m.to.kind === "cascade" && state.cascades[m.to.index].length === 0);
@@ -174,12 +182,43 @@ describe("the solver's move generator", () => {
           // A lone card in a cascade does not go to a cell.
           if (m.to.kind === "cell" && m.from.kind === "cascade" && state.cascades[m.from.index].length === 1)
             beaten++;
+          // No part of a cascade that is one ordered run goes into an empty cascade.
+          if (toSpace && m.to.kind === "cascade" && m.from.kind === "cascade") {
+            const from = state.cascades[m.from.index];
+            if (pos.runLength(m.from.index) === from.length) beaten++;
+          }
         }
       }
     }
     expect(homes).toBeGreaterThan(50);
     expect(lone).toBeGreaterThan(20);
+    expect(runs).toBeGreaterThan(0);
     expect(beaten).toBe(0);
+  });
+  it("keeps a lone card out of the cells and a cascade that is one run whole in its fast mode", () => {
+    const out = new Int32Array(4096);
+    // Cascade 0 is one ordered run from the bottom, cascade 2 a lone card; a cell and a cascade are free. The
+    // other cards go on cascades 3..7, highest ranks first.
+    const state = position({}, ["KS QH JC", "", "5D"], ["AH", null]);
+    const used = new Set([...state.cascades.flat(), ...state.cells.filter((c) => c !== null)]);
+    const rest = orderedDeck()
+      .filter((c) => !used.has(c))
+      .reverse();
+    rest.forEach((c, k) => {
+      state.cascades[3 + (k % 5)].push(c);
+    });
+    const pos = new PackedPosition(state.rules);
+    pos.load(state);
+    const listed = (mode: number) =>
+      Array.from(out.subarray(0, pos.generate(mode, out, 0)), (m) => moveKey(pos.toMove(m)));
+    const complete = listed(GEN_COMPLETE);
+    expect(complete).toContain("cascade0>cascade1x1");
+    expect(complete).toContain("cascade2>cell1x1");
+    const fast = listed(GEN_FAST);
+    expect(fast.filter((m) => m.startsWith("cascade0>") || m.startsWith("cascade2>"))).toEqual([]);
+    // Other cards still go to the cell and into the empty cascade.
+    expect(fast.some((m) => m.endsWith(">cell1x1"))).toBe(true);
+    expect(fast.some((m) => m.includes(">cascade1x"))).toBe(true);
   });
 });
 

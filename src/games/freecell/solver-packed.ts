@@ -216,7 +216,8 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   /**
    * Whether the fast mode also leaves out a card's moves that another of its moves beats (FreeCell, not a
    * reserve game): a card that can go home goes nowhere else, a card or run that can go onto a card goes
-   * neither to a cell nor into an empty cascade, and a lone card in a cascade does not go to a cell.
+   * neither to a cell nor into an empty cascade, a lone card in a cascade does not go to a cell, and no part
+   * of a cascade that is one ordered run goes into an empty cascade.
    */
   readonly dominated: boolean;
   /**
@@ -616,7 +617,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
               if (this.kingsOnly && cards[base + n - k] >> 2 !== 12) continue;
               out[at++] = packMove(CASCADE, i, CASCADE, j, k);
             }
-          } else if (j === firstEmpty && !ontoCard) {
+          } else if (j === firstEmpty && !ontoCard && !(prune && run === n)) {
             let most = Math.min(run, capEmpty);
             // Moving a whole cascade into an empty one changes nothing.
             if (most === n) most--;
@@ -727,7 +728,9 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       // Into the first empty cascade: the longest run that may go.
       let je = -1;
       let most = 0;
-      if (firstEmpty >= 0 && !ontoCard) {
+      // With the pruning a cascade that is one ordered run is not split into an empty cascade: where the
+      // capacity lets it, the whole run goes onto a card instead.
+      if (firstEmpty >= 0 && !ontoCard && !(prune && run === n)) {
         most = Math.min(run, capEmpty);
         // Moving a whole cascade into an empty one changes nothing.
         if (most === n) most--;
