@@ -150,6 +150,8 @@ describe("the solver's move generator", () => {
     let homes = 0;
     let lone = 0;
     let runs = 0;
+    let useful = 0;
+    let useless = 0;
     for (const rules of VARIANTS) {
       for (const state of randomPositions(rules, 3, 40)) {
         const pos = new PackedPosition(state.rules);
@@ -165,6 +167,24 @@ describe("the solver's move generator", () => {
           all.filter((m) => m.to.kind === "cascade" && state.cascades[m.to.index].length > 0).map(what),
         );
         homes += goesHome.size;
+        const freeCells = state.cells.filter((c) => c === null).length;
+        const tops = state.cascades.flatMap((c) => (c.length > 0 ? [c[c.length - 1]] : []));
+        const cellCards = state.cells.filter((c) => c !== null);
+        // Whether the card under cascade i's top is of use once uncovered (when it would take the last cell).
+        const uncoversUse = (i: number) => {
+          const c = state.cascades[i];
+          if (freeCells !== 1 || state.rules.reserve || c.length < 2) return true;
+          const u = c[c.length - 2];
+          const use =
+            c.length === 2 ||
+            state.foundations[u & 3] === u >> 2 ||
+            tops.some((t) => pos.canStack(u, t) || pos.canStack(t, u)) ||
+            cellCards.some((x) => pos.canStack(x, u));
+          if (use) useful++;
+          else useless++;
+          return use;
+        };
+        for (let i = 0; i < state.cascades.length; i++) uncoversUse(i);
         const free = state.cells.includes(null) && !state.rules.reserve;
         const empty = state.cascades.some((c) => c.length === 0);
         for (let i = 0; i < state.cascades.length; i++) {
@@ -182,6 +202,8 @@ describe("the solver's move generator", () => {
           // A lone card in a cascade does not go to a cell.
           if (m.to.kind === "cell" && m.from.kind === "cascade" && state.cascades[m.from.index].length === 1)
             beaten++;
+          // A card takes the last free cell only when the card it uncovers is of use.
+          if (m.to.kind === "cell" && m.from.kind === "cascade" && !uncoversUse(m.from.index)) beaten++;
           // No part of a cascade that is one ordered run goes into an empty cascade.
           if (toSpace && m.to.kind === "cascade" && m.from.kind === "cascade") {
             const from = state.cascades[m.from.index];
@@ -193,6 +215,8 @@ describe("the solver's move generator", () => {
     expect(homes).toBeGreaterThan(50);
     expect(lone).toBeGreaterThan(20);
     expect(runs).toBeGreaterThan(0);
+    expect(useful).toBeGreaterThan(20);
+    expect(useless).toBeGreaterThan(20);
     expect(beaten).toBe(0);
   });
   it("keeps a lone card out of the cells and a cascade that is one run whole in its fast mode", () => {
