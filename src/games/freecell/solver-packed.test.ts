@@ -23,6 +23,7 @@ import {
   LAZY_RESERVE,
   moveReserve,
   PackedPosition,
+  TIGHT,
 } from "./solver-packed.ts";
 import { position } from "./testing.ts";
 
@@ -152,6 +153,7 @@ describe("the solver's move generator", () => {
     let runs = 0;
     let useful = 0;
     let useless = 0;
+    let tightKept = 0;
     for (const rules of VARIANTS) {
       for (const state of randomPositions(rules, 3, 40)) {
         const pos = new PackedPosition(state.rules);
@@ -185,6 +187,24 @@ describe("the solver's move generator", () => {
           return use;
         };
         for (let i = 0; i < state.cascades.length; i++) uncoversUse(i);
+        // TIGHT: the last free cell only when the card uncovered can then go home or onto another cascade's top.
+        const tight = Array.from(out.subarray(0, pos.generate(GEN_FAST | TIGHT, out, 0)), (m) =>
+          pos.toMove(m),
+        );
+        for (const m of tight) {
+          if (m.to.kind !== "cell" || m.from.kind !== "cascade" || freeCells !== 1 || state.rules.reserve)
+            continue;
+          const c = state.cascades[m.from.index];
+          const u = c[c.length - 2];
+          const use =
+            u !== undefined &&
+            (state.foundations[u & 3] === u >> 2 ||
+              state.cascades.some(
+                (d, j) => j !== m.from.index && d.length > 0 && pos.canStack(u, d[d.length - 1]),
+              ));
+          if (use) tightKept++;
+          else beaten++;
+        }
         const free = state.cells.includes(null) && !state.rules.reserve;
         const empty = state.cascades.some((c) => c.length === 0);
         for (let i = 0; i < state.cascades.length; i++) {
@@ -217,6 +237,7 @@ describe("the solver's move generator", () => {
     expect(runs).toBeGreaterThan(0);
     expect(useful).toBeGreaterThan(20);
     expect(useless).toBeGreaterThan(20);
+    expect(tightKept).toBeGreaterThan(5);
     expect(beaten).toBe(0);
   });
   it("keeps a lone card out of the cells and a cascade that is one run whole in its fast mode", () => {
@@ -334,7 +355,7 @@ describe("the search's move generator", () => {
       for (const state of randomPositions(rules, 8, 60)) {
         const pos = new PackedPosition(state.rules);
         pos.load(state);
-        for (const mode of [GEN_COMPLETE, GEN_FAST]) {
+        for (const mode of [GEN_COMPLETE, GEN_FAST, GEN_FAST | TIGHT]) {
           const n = pos.generateAll(mode, a, 0);
           const m = pos.generate(mode, b, 3);
           expect(Array.from(b.subarray(3, m))).toEqual(Array.from(a.subarray(0, n)));

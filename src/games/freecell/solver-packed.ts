@@ -115,6 +115,13 @@ export const LAZY_RESERVE = 4;
  * moves, written out by the solver). GEN_COMPLETE keeps every single-card move and adds the whole top runs.
  */
 export const RUNS = 8;
+/**
+ * A flag for GEN_FAST (FreeCell, not a reserve game): the last free cell goes to a card only when the card it
+ * uncovers can then go home or onto another card (without it, also when that card is left alone in its
+ * cascade or a top card or a cell's card can go onto it). For the main search; the other fast searches
+ * keep the wider rule, so that they still win the deals where the main search is stuck.
+ */
+export const TIGHT = 16;
 
 /** Which cards the automatic moves send home. */
 export const FORCE_NONE = 0;
@@ -452,19 +459,23 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   /**
    * Whether the card under the top card of cascade i (topAt set) is of use once uncovered: it is left alone in
    * its cascade, or it can go home, or onto the top card of a cascade, or a top card or a cell's card can go
-   * onto it. (The fast mode's last free cell goes to a card only then: on deals 1..2000 the main search's
-   * moves to the last cell that uncover nothing of use were 127,000 of its 1.18M positions and 14 moves of
-   * its wins.)
+   * onto it; `tight` (see TIGHT): only the second and third. (The fast mode's last free cell goes to a card
+   * only then: on deals 1..2000 the main search's moves to the last cell that uncover nothing of use were
+   * 127,000 of its 1.18M positions and 14 moves of its wins.)
    */
-  private uncoversUse(i: number, parents: Int8Array, children: Int8Array): boolean {
+  private uncoversUse(i: number, parents: Int8Array, children: Int8Array, tight: boolean): boolean {
     const n = this.len[i];
-    if (n === 2) return true;
+    if (n === 2 && !tight) return true;
     const u = this.cards[i * CASCADE_STRIDE + n - 2];
     if (this.found[u & 3] === u >> 2) return true;
     const { topAt, on } = this;
     const pa = parents[u * 2];
     const pb = parents[u * 2 + 1];
-    if ((pa >= 0 && topAt[pa] >= 0) || (pb >= 0 && topAt[pb] >= 0)) return true;
+    const ja = pa >= 0 ? topAt[pa] : -1;
+    const jb = pb >= 0 ? topAt[pb] : -1;
+    // Tight: not onto the card that leaves (the top of cascade i, when it is a parent of the card under it).
+    if (tight) return (ja >= 0 && ja !== i) || (jb >= 0 && jb !== i);
+    if (ja >= 0 || jb >= 0) return true;
     const a = children[u * 2];
     const b = children[u * 2 + 1];
     return (
@@ -565,6 +576,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
           kind === GEN_FAST,
           (mode & LAZY_RESERVE) !== 0 && this.reserve,
           (mode & RUNS) !== 0,
+          (mode & TIGHT) !== 0,
           out,
           at,
         );
@@ -585,7 +597,9 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   }
 
   /** `generate` in every mode, written for clarity; the search's modes go through `generateSearch`. */
-  generateAll(mode: number, out: Int32Array, at: number): number {
+  generateAll(flags: number, out: Int32Array, at: number): number {
+    const mode = flags & 3;
+    const tight = (flags & TIGHT) !== 0;
     const all = mode === GEN_ALL;
     const nCasc = this.cascadeCount;
     const nCells = this.cellCount;
@@ -629,7 +643,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
         firstFree >= 0 &&
         (mode !== GEN_FAST || n === 1 || !this.canStack(top, cards[base + n - 2])) &&
         !ontoCard &&
-        !(prune && (n === 1 || (this.freeCells === 1 && !this.uncoversUse(i, parents, children))))
+        !(prune && (n === 1 || (this.freeCells === 1 && !this.uncoversUse(i, parents, children, tight))))
       ) {
         // In fast mode a card that lies on its parent does not go to a cell: its run moves whole instead.
         out[at++] = packMove(CASCADE, i, CELL, firstFree, 1);
@@ -703,7 +717,14 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
    * `generate` for GEN_COMPLETE and GEN_FAST, the moves in the same order, with everything in locals: the
    * search calls it once per position expanded.
    */
-  private generateSearch(fast: boolean, lazy: boolean, runs: boolean, out: Int32Array, at: number): number {
+  private generateSearch(
+    fast: boolean,
+    lazy: boolean,
+    runs: boolean,
+    tight: boolean,
+    out: Int32Array,
+    at: number,
+  ): number {
     const nCasc = this.cascadeCount;
     const nCells = this.cellCount;
     const { cards, len, cells, found, topAt } = this;
@@ -757,7 +778,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
         firstFree >= 0 &&
         (!fast || run === 1) &&
         !ontoCard &&
-        !(prune && (n === 1 || (this.freeCells === 1 && !this.uncoversUse(i, parents, children))))
+        !(prune && (n === 1 || (this.freeCells === 1 && !this.uncoversUse(i, parents, children, tight))))
       )
         out[at++] = CASCADE_CELL | i | (firstFree << 6);
       // Into the first empty cascade: the longest run that may go.
