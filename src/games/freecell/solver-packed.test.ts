@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { orderedDeck } from "../../cards/card.ts";
 import { mulberry32 } from "../../cards/random.ts";
 import { BestFirst } from "../../search/best-first.ts";
 import { KING_ALBERT_RULES } from "../king-albert/index.ts";
@@ -22,7 +23,9 @@ import {
   LAZY_RESERVE,
   moveReserve,
   PackedPosition,
+  TIGHT,
 } from "./solver-packed.ts";
+import { position } from "./testing.ts";
 
 const VARIANTS: Partial<FreeCellRules>[] = [
   {},
@@ -146,6 +149,11 @@ describe("the solver's move generator", () => {
     const out = new Int32Array(4096);
     let beaten = 0;
     let homes = 0;
+    let lone = 0;
+    let runs = 0;
+    let useful = 0;
+    let useless = 0;
+    let tightKept = 0;
     for (const rules of VARIANTS) {
       for (const state of randomPositions(rules, 3, 40)) {
         const pos = new PackedPosition(state.rules);
@@ -161,6 +169,49 @@ describe("the solver's move generator", () => {
           all.filter((m) => m.to.kind === "cascade" && state.cascades[m.to.index].length > 0).map(what),
         );
         homes += goesHome.size;
+        const freeCells = state.cells.filter((c) => c === null).length;
+        const tops = state.cascades.flatMap((c) => (c.length > 0 ? [c[c.length - 1]] : []));
+        const cellCards = state.cells.filter((c) => c !== null);
+        // Whether the card under cascade i's top is of use once uncovered (when it would take the last cell).
+        const uncoversUse = (i: number) => {
+          const c = state.cascades[i];
+          if (freeCells !== 1 || state.rules.reserve || c.length < 2) return true;
+          const u = c[c.length - 2];
+          const use =
+            c.length === 2 ||
+            state.foundations[u & 3] === u >> 2 ||
+            tops.some((t) => pos.canStack(u, t) || pos.canStack(t, u)) ||
+            cellCards.some((x) => pos.canStack(x, u));
+          if (use) useful++;
+          else useless++;
+          return use;
+        };
+        for (let i = 0; i < state.cascades.length; i++) uncoversUse(i);
+        // TIGHT: the last free cell only when the card uncovered can then go home or onto another cascade's top.
+        const tight = Array.from(out.subarray(0, pos.generate(GEN_FAST | TIGHT, out, 0)), (m) =>
+          pos.toMove(m),
+        );
+        for (const m of tight) {
+          if (m.to.kind !== "cell" || m.from.kind !== "cascade" || freeCells !== 1 || state.rules.reserve)
+            continue;
+          const c = state.cascades[m.from.index];
+          const u = c[c.length - 2];
+          const use =
+            u !== undefined &&
+            (state.foundations[u & 3] === u >> 2 ||
+              state.cascades.some(
+                (d, j) => j !== m.from.index && d.length > 0 && pos.canStack(u, d[d.length - 1]),
+              ));
+          if (use) tightKept++;
+          else beaten++;
+        }
+        const free = state.cells.includes(null) && !state.rules.reserve;
+        const empty = state.cascades.some((c) => c.length === 0);
+        for (let i = 0; i < state.cascades.length; i++) {
+          const n = state.cascades[i].length;
+          if (free && n === 1) lone++;
+          if (empty && n > 1 && pos.runLength(i) === n) runs++;
+        }
         for (const m of fast) {
           const toSpace =
             m.to.kind === "cell" || (m.to.kind === "cascade" && state.cascades[m.to.index].length === 0);
@@ -168,11 +219,51 @@ describe("the solver's move generator", () => {
           // empty cascade.
           if (m.to.kind !== "foundation" && goesHome.has(moving(m))) beaten++;
           if (toSpace && m.from.kind === "cascade" && ontoCard.has(moving(m))) beaten++;
+          // A lone card in a cascade does not go to a cell.
+          if (m.to.kind === "cell" && m.from.kind === "cascade" && state.cascades[m.from.index].length === 1)
+            beaten++;
+          // A card takes the last free cell only when the card it uncovers is of use.
+          if (m.to.kind === "cell" && m.from.kind === "cascade" && !uncoversUse(m.from.index)) beaten++;
+          // No part of a cascade that is one ordered run goes into an empty cascade.
+          if (toSpace && m.to.kind === "cascade" && m.from.kind === "cascade") {
+            const from = state.cascades[m.from.index];
+            if (pos.runLength(m.from.index) === from.length) beaten++;
+          }
         }
       }
     }
     expect(homes).toBeGreaterThan(50);
+    expect(lone).toBeGreaterThan(20);
+    expect(runs).toBeGreaterThan(0);
+    expect(useful).toBeGreaterThan(20);
+    expect(useless).toBeGreaterThan(20);
+    expect(tightKept).toBeGreaterThan(5);
     expect(beaten).toBe(0);
+  });
+  it("keeps a lone card out of the cells and a cascade that is one run whole in its fast mode", () => {
+    const out = new Int32Array(4096);
+    // Cascade 0 is one ordered run from the bottom, cascade 2 a lone card; a cell and a cascade are free. The
+    // other cards go on cascades 3..7, highest ranks first.
+    const state = position({}, ["KS QH JC", "", "5D"], ["AH", null]);
+    const used = new Set([...state.cascades.flat(), ...state.cells.filter((c) => c !== null)]);
+    const rest = orderedDeck()
+      .filter((c) => !used.has(c))
+      .reverse();
+    rest.forEach((c, k) => {
+      state.cascades[3 + (k % 5)].push(c);
+    });
+    const pos = new PackedPosition(state.rules);
+    pos.load(state);
+    const listed = (mode: number) =>
+      Array.from(out.subarray(0, pos.generate(mode, out, 0)), (m) => moveKey(pos.toMove(m)));
+    const complete = listed(GEN_COMPLETE);
+    expect(complete).toContain("cascade0>cascade1x1");
+    expect(complete).toContain("cascade2>cell1x1");
+    const fast = listed(GEN_FAST);
+    expect(fast.filter((m) => m.startsWith("cascade0>") || m.startsWith("cascade2>"))).toEqual([]);
+    // Other cards still go to the cell and into the empty cascade.
+    expect(fast.some((m) => m.endsWith(">cell1x1"))).toBe(true);
+    expect(fast.some((m) => m.includes(">cascade1x"))).toBe(true);
   });
 });
 
@@ -264,7 +355,7 @@ describe("the search's move generator", () => {
       for (const state of randomPositions(rules, 8, 60)) {
         const pos = new PackedPosition(state.rules);
         pos.load(state);
-        for (const mode of [GEN_COMPLETE, GEN_FAST]) {
+        for (const mode of [GEN_COMPLETE, GEN_FAST, GEN_FAST | TIGHT]) {
           const n = pos.generateAll(mode, a, 0);
           const m = pos.generate(mode, b, 3);
           expect(Array.from(b.subarray(3, m))).toEqual(Array.from(a.subarray(0, n)));

@@ -29,6 +29,7 @@ import {
   LAZY_RESERVE,
   PackedPosition,
   RUNS,
+  TIGHT,
   type Weights,
 } from "./solver-packed.ts";
 
@@ -131,7 +132,7 @@ const SPACE_WEIGHTS: Weights = {
 /** One search of the portfolio: its move set, its weights, and its shares of positions. */
 export interface Strategy {
   name: string;
-  /** GEN_FAST or GEN_COMPLETE, with the flags LAZY_RESERVE and RUNS; only a GEN_COMPLETE search is exact. */
+  /** GEN_FAST or GEN_COMPLETE, with the flags LAZY_RESERVE, RUNS and TIGHT; only a GEN_COMPLETE search is exact. */
   mode: number;
   weights: Weights;
   /** Its share of each round, in positions. */
@@ -157,7 +158,7 @@ export interface Strategy {
 }
 
 export const DEFAULT_PLAN: Strategy[] = [
-  { name: "fast", mode: GEN_FAST, weights: FAST_WEIGHTS, quantum: 2000, first: 8000 },
+  { name: "fast", mode: GEN_FAST | TIGHT, weights: FAST_WEIGHTS, quantum: 2000, first: 8000 },
   { name: "fast-b", mode: GEN_FAST, weights: B_WEIGHTS, quantum: 2000, first: 2000 },
   { name: "fast-deep", mode: GEN_FAST, weights: DEEP_WEIGHTS, quantum: 2000, first: 2000 },
   { name: "fast-space", mode: GEN_FAST, weights: SPACE_WEIGHTS, quantum: 2000, first: 2000 },
