@@ -36,6 +36,11 @@ export interface SearchDomain<S, M> {
    * engine moves played at once (pathMoves uses it when present).
    */
   toMoves?(move: number): M[];
+  /**
+   * Set when `toMove` and `toMoves` read nothing of the position (the move's number says it all): the moves
+   * can then be named after they are played.
+   */
+  readonly plainMoves?: boolean;
 }
 
 /**
@@ -90,22 +95,32 @@ function playPath<S, M>(
 ): M[] {
   const out: M[] = [];
   const buffer = new Int32Array(Math.max(64, domain.maxMoves * 2));
-  const playForced = (after: number) => {
-    const end = domain.forced(after, buffer, 0);
-    for (let i = end - 1; i >= 0; i--) domain.undo(buffer[i]);
-    for (let i = 0; i < end; i++) {
-      out.push(domain.toMove(buffer[i]));
-      domain.apply(buffer[i]);
-    }
-  };
   domain.load(root);
-  playForced(-1);
+  playForced(domain, -1, buffer, out);
   for (let k = 0; k < count; k++) {
     const move = moveAt(k);
     if (domain.toMoves) out.push(...domain.toMoves(move));
     else out.push(domain.toMove(move));
     domain.apply(move);
-    playForced(move);
+    playForced(domain, move, buffer, out);
   }
   return out;
+}
+
+/**
+ * Makes the forced moves after `after`, appending the engine's moves to `out`. A domain whose `toMove` reads
+ * nothing of the position names them as `forced` wrote them; another takes them back and plays them again one
+ * by one, naming each in the position it is played in.
+ */
+function playForced<S, M>(domain: SearchDomain<S, M>, after: number, buffer: Int32Array, out: M[]): void {
+  const end = domain.forced(after, buffer, 0);
+  if (domain.plainMoves) {
+    for (let i = 0; i < end; i++) out.push(domain.toMove(buffer[i]));
+    return;
+  }
+  for (let i = end - 1; i >= 0; i--) domain.undo(buffer[i]);
+  for (let i = 0; i < end; i++) {
+    out.push(domain.toMove(buffer[i]));
+    domain.apply(buffer[i]);
+  }
 }

@@ -191,6 +191,8 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   runsWatched = true;
   /** Moves one position can list: every source to every destination, counts into empty cascades included. */
   readonly maxMoves = 1024;
+  /** `toMove` and `toMoves` decode the move's number alone. */
+  readonly plainMoves = true;
   readonly cascadeCount: number;
   readonly cellCount: number;
   readonly cards: Uint8Array;
@@ -1238,28 +1240,33 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     const count = (code >> 6) & 63;
     const toKind = (code >> 12) & 3;
     const dest = code >> 14;
+    // Where the card lies (`where` keeps each cascade card's place): the base of the cards moved in a cascade,
+    // a cell, or else the foundations.
     let fromKind = FOUNDATION;
     let fromIndex = card & 3;
-    for (let i = 0; i < this.cascadeCount; i++) {
-      const n = this.len[i];
-      if (n >= count && this.cards[i * CASCADE_STRIDE + n - count] === card) {
+    const at = this.where[card];
+    const inCell = this.cells.indexOf(card);
+    if (at >= 0) {
+      const i = (at / CASCADE_STRIDE) | 0;
+      if (this.len[i] - count === at - i * CASCADE_STRIDE) {
         fromKind = CASCADE;
         fromIndex = i;
       }
-    }
-    for (let i = 0; i < this.cellCount; i++) {
-      if (this.cells[i] === card) {
-        fromKind = CELL;
-        fromIndex = i;
-      }
+    } else if (inCell >= 0) {
+      fromKind = CELL;
+      fromIndex = inCell;
     }
     let toIndex = dest;
     if (toKind === CELL) {
       toIndex = this.cells.indexOf(NO_CARD);
     } else if (toKind === CASCADE) {
       toIndex = -1;
-      for (let i = 0; i < this.cascadeCount && toIndex < 0; i++) {
-        if (dest === NO_DEST ? this.len[i] === 0 : this.len[i] > 0 && this.top(i) === dest) toIndex = i;
+      if (dest === NO_DEST) {
+        for (let i = 0; i < this.cascadeCount && toIndex < 0; i++) if (this.len[i] === 0) toIndex = i;
+      } else {
+        const d = this.where[dest];
+        const i = (d / CASCADE_STRIDE) | 0;
+        if (d >= 0 && d - i * CASCADE_STRIDE === this.len[i] - 1) toIndex = i;
       }
     }
     if (toIndex < 0) throw new RangeError(`move code ${code} does not fit the position`);
