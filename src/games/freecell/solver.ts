@@ -10,7 +10,6 @@ import {
   type AutoPolicy,
   applyMove,
   applyUnchecked,
-  autoMoves,
   canGoHome,
   cascade,
   cell,
@@ -283,6 +282,10 @@ function winCodes(search: Search, start: FreeCellState): number[] {
 interface Kit {
   entries: Entry<Search>[];
   shortener: Shortener<FreeCellState, Move, Weights>;
+  /** The entries' runners, in order. */
+  runners: Search[];
+  /** Every search's domain and the shortener's. */
+  domains: PackedPosition[];
 }
 
 /** Kits by plan (the plan's own array), then by rules. */
@@ -303,17 +306,22 @@ function kitFor(rules: FreeCellRules, plan: readonly Strategy[], shortenMode: nu
     kits.set(plan, byRules);
   }
   let kit = byRules.get(key);
-  if (kit && kit.entries.reduce((sum, e) => sum + e.runner.bytes, 0) > maxBytes) kit = undefined;
+  if (kit) {
+    let bytes = 0;
+    for (let i = 0; i < kit.runners.length; i++) bytes += kit.runners[i].bytes;
+    if (bytes > maxBytes) kit = undefined;
+  }
   if (!kit) {
-    kit = {
-      entries: plan.map((p) => ({
-        runner: runnerFor(p, rules),
-        first: p.first,
-        quantum: p.quantum,
-        limit: p.limit,
-      })),
-      shortener: new Shortener(new PackedPosition(rules), shortenMode),
-    };
+    const entries = plan.map((p) => ({
+      runner: runnerFor(p, rules),
+      first: p.first,
+      quantum: p.quantum,
+      limit: p.limit,
+    }));
+    const shortener = new Shortener(new PackedPosition(rules), shortenMode);
+    const runners = entries.map((e) => e.runner);
+    const domains = [...runners.map((r) => r.domain as PackedPosition), shortener.domain as PackedPosition];
+    kit = { entries, shortener, runners, domains };
     byRules.set(key, kit);
   }
   return kit;
@@ -346,8 +354,6 @@ function forceOf(policy: AutoPolicy, rules: FreeCellRules): number {
   if (policy === "safe" || !rules.fromFoundation) return FORCE_SAFE;
   return FORCE_NONE;
 }
-
-const POLICY_OF_FORCE: AutoPolicy[] = ["none", "safe", "all"];
 
 function describeSearch(state: FreeCellState, policy: AutoPolicy, force: number): string {
   const r = state.rules;
@@ -389,21 +395,27 @@ export function solve(state: FreeCellState, options: SolveOptions = {}): FreeCel
   const plan = options.plan ?? (options.shortest ? plans.shortest : plans.plan);
   const kit = kitFor(state.rules, plan, plans.shortenMode, meter.maxBytes);
   const force = forceOf(policy, state.rules);
-  for (const domain of [...kit.entries.map((e) => e.runner.domain), kit.shortener.domain]) {
-    (domain as PackedPosition).force = force;
-    (domain as PackedPosition).runsWatched = policy !== "none";
+  const { runners, domains } = kit;
+  for (let i = 0; i < domains.length; i++) {
+    domains[i].force = force;
+    domains[i].runsWatched = policy !== "none";
   }
-  const runners = kit.entries.map((e) => e.runner);
   try {
-    const start = autoMoves(state, POLICY_OF_FORCE[force]).state;
-    const end = runPortfolio(kit.entries, start, meter, options.onProgress);
-    const stats = (searched: string, budget?: Parameters<typeof portfolioStats>[4]) =>
-      portfolioStats(runners, meter, end.maxBytes, searched, budget);
+    // Every search loads the deal and makes its forced moves first (`forced(-1)`), the automatic moves of the
+    // policy in force (FORCE_SAFE sends home what isSafeHome does, FORCE_ALL what canGoHome does): the cards
+    // they send home are the same in any order, so the deal as given is their root.
+    const end = runPortfolio(kit.entries, state, meter, options.onProgress);
     if (end.kind === "unknown") {
       return {
         result: "unknown",
         moves: [],
-        stats: stats("the search stopped before a verdict", end.budget),
+        stats: portfolioStats(
+          runners,
+          meter,
+          end.maxBytes,
+          "the search stopped before a verdict",
+          end.budget,
+        ),
         reason: describeBudget(end.budget, meter),
       };
     }
@@ -412,7 +424,7 @@ export function solve(state: FreeCellState, options: SolveOptions = {}): FreeCel
       return {
         result: "unsolvable",
         moves: [],
-        stats: stats(searched),
+        stats: portfolioStats(runners, meter, end.maxBytes, searched),
         reason: `no sequence of moves wins: ${searched}`,
       };
     }
@@ -421,15 +433,16 @@ export function solve(state: FreeCellState, options: SolveOptions = {}): FreeCel
     const short =
       options.shortest || plans.shortenFirst || end.by !== runners[0]
         ? kit.shortener.shorten(
-            start,
-            winCodes(end.by, start),
+            state,
+            winCodes(end.by, state),
             options.shortest ? plans.shortestDepth : plans.shortenDepth,
           )
-        : winCodes(end.by, start);
+        : winCodes(end.by, state);
     const moves = writeOutRuns(state, codeMoves(kit.shortener.domain, state, short));
     if (!(kit.shortener.domain as PackedPosition).isWon())
       throw new SolverError("the solution found does not win");
-    return { result: "solved", moves, stats: stats(`the ${end.by.name} search found a win`) };
+    const stats = portfolioStats(runners, meter, end.maxBytes, `the ${end.by.name} search found a win`);
+    return { result: "solved", moves, stats };
   } finally {
     if (meter.bytesUsed > KEEP_BYTES) kits = new WeakMap();
   }
