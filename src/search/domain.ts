@@ -99,8 +99,10 @@ function playPath<S, M>(
   playForced(domain, -1, buffer, out);
   for (let k = 0; k < count; k++) {
     const move = moveAt(k);
-    if (domain.toMoves) out.push(...domain.toMoves(move));
-    else out.push(domain.toMove(move));
+    if (domain.toMoves) {
+      const moves = domain.toMoves(move);
+      for (let i = 0; i < moves.length; i++) out.push(moves[i]);
+    } else out.push(domain.toMove(move));
     domain.apply(move);
     playForced(domain, move, buffer, out);
   }
