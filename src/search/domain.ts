@@ -83,6 +83,9 @@ export function codeMoves<S, M, W>(domain: ResumableDomain<S, M, W>, root: S, co
   return playPath(domain, root, codes.length, (k) => domain.codeToMove(codes[k]));
 }
 
+/** The forced moves' buffer of `playPath`, kept from call to call (a fresh one is 8 KB zeroed a solve). */
+let scratch = new Int32Array(0);
+
 /**
  * Plays `count` moves from `root` in one pass, each named by `moveAt` in the position it is played in, and
  * returns the engine's moves with the forced moves written out; the domain is left in the last position.
@@ -94,7 +97,9 @@ function playPath<S, M>(
   moveAt: (k: number) => number,
 ): M[] {
   const out: M[] = [];
-  const buffer = new Int32Array(Math.max(64, domain.maxMoves * 2));
+  const size = Math.max(64, domain.maxMoves * 2);
+  if (scratch.length < size) scratch = new Int32Array(size);
+  const buffer = scratch;
   domain.load(root);
   playForced(domain, -1, buffer, out);
   for (let k = 0; k < count; k++) {
