@@ -154,6 +154,7 @@ describe("the solver's move generator", () => {
     let useful = 0;
     let useless = 0;
     let tightKept = 0;
+    let crowded = 0;
     for (const rules of VARIANTS) {
       for (const state of randomPositions(rules, 3, 40)) {
         const pos = new PackedPosition(state.rules);
@@ -207,6 +208,15 @@ describe("the solver's move generator", () => {
         }
         const free = state.cells.includes(null) && !state.rules.reserve;
         const empty = state.cascades.some((c) => c.length === 0);
+        // No free cell and one empty cascade: no cascade card goes into it.
+        const lastEmpty =
+          !state.rules.reserve &&
+          state.cells.length > 0 &&
+          freeCells === 0 &&
+          state.cascades.filter((c) => c.length === 0).length === 1;
+        const intoEmpty = (m: Move) =>
+          m.from.kind === "cascade" && m.to.kind === "cascade" && state.cascades[m.to.index].length === 0;
+        if (lastEmpty && all.some(intoEmpty)) crowded++;
         for (let i = 0; i < state.cascades.length; i++) {
           const n = state.cascades[i].length;
           if (free && n === 1) lone++;
@@ -224,6 +234,7 @@ describe("the solver's move generator", () => {
             beaten++;
           // A card takes the last free cell only when the card it uncovers is of use.
           if (m.to.kind === "cell" && m.from.kind === "cascade" && !uncoversUse(m.from.index)) beaten++;
+          if (lastEmpty && intoEmpty(m)) beaten++;
           // No part of a cascade that is one ordered run goes into an empty cascade.
           if (toSpace && m.to.kind === "cascade" && m.from.kind === "cascade") {
             const from = state.cascades[m.from.index];
@@ -238,6 +249,7 @@ describe("the solver's move generator", () => {
     expect(useful).toBeGreaterThan(20);
     expect(useless).toBeGreaterThan(20);
     expect(tightKept).toBeGreaterThan(5);
+    expect(crowded).toBeGreaterThan(5);
     expect(beaten).toBe(0);
   });
   it("keeps a lone card out of the cells and a cascade that is one run whole in its fast mode", () => {

@@ -620,6 +620,8 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     const capEmpty = this.capacity(true);
     const capFull = this.capacity(false);
     const prune = mode === GEN_FAST && this.dominated;
+    // With no free cell no cascade card goes into the last empty cascade (see generateSearch).
+    const lastEmpty = prune && this.cellCount > 0 && this.freeCells === 0 && this.emptyCascades === 1;
     const parents = this.alternate ? ALTERNATE_PARENTS : SUIT_PARENTS;
     const children = this.alternate ? ALTERNATE_CHILDREN : SUIT_CHILDREN;
     for (let j = 0; j < nCasc; j++) if (tops[j] >= 0) this.topAt[tops[j]] = j;
@@ -660,7 +662,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
               if (this.kingsOnly && cards[base + n - k] >> 2 !== 12) continue;
               out[at++] = packMove(CASCADE, i, CASCADE, j, k);
             }
-          } else if (j === firstEmpty && !ontoCard && !(prune && run === n)) {
+          } else if (j === firstEmpty && !ontoCard && !(prune && run === n) && !lastEmpty) {
             let most = Math.min(run, capEmpty);
             // Moving a whole cascade into an empty one changes nothing.
             if (most === n) most--;
@@ -734,6 +736,10 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     const children = this.alternate ? ALTERNATE_CHILDREN : SUIT_CHILDREN;
     const kingsOnly = this.kingsOnly;
     const prune = fast && this.dominated;
+    // With the pruning and no free cell no cascade card goes into the last empty cascade: it could only be
+    // one card, and on deals 1..2000 such moves were 29,000 of the main search's 431,000 positions expanded
+    // and 344 moves of its wins.
+    const lastEmpty = prune && this.cellCount > 0 && this.freeCells === 0 && this.emptyCascades === 1;
     const firstFree = this.firstFreeCell();
     let firstEmpty = -1;
     for (let j = nCasc - 1; j >= 0; j--) {
@@ -788,7 +794,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       let most = 0;
       // With the pruning a cascade that is one ordered run is not split into an empty cascade: where the
       // capacity lets it, the whole run goes onto a card instead.
-      if (firstEmpty >= 0 && !ontoCard && !(prune && run === n)) {
+      if (firstEmpty >= 0 && !ontoCard && !(prune && run === n) && !lastEmpty) {
         most = Math.min(run, capEmpty);
         // Moving a whole cascade into an empty one changes nothing.
         if (most === n) most--;
