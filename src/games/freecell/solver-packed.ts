@@ -1251,7 +1251,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     let fromKind = FOUNDATION;
     let fromIndex = card & 3;
     const at = this.where[card];
-    const inCell = this.cells.indexOf(card);
+    const inCell = at >= 0 ? -1 : this.cells.indexOf(card);
     if (at >= 0) {
       const i = (at / CASCADE_STRIDE) | 0;
       if (this.len[i] - count === at - i * CASCADE_STRIDE) {
