@@ -70,16 +70,21 @@ export const FAST_WEIGHTS: Weights = {
   under: 0,
   cramp: 6,
 };
-/** The single-card search, pure greedy: it must also run out of positions fast on lost deals. */
+/**
+ * The single-card search, the only one that may prove a deal lost: the main search's weights with a little
+ * more on depth. Its order cannot change how many positions a lost deal takes (it stores them all), but on
+ * the deals the fast searches do not win it wins in fewer positions and fewer moves than the pure greedy
+ * weights it had before (twelfth round of docs/solver.md).
+ */
 export const COMPLETE_WEIGHTS: Weights = {
-  home: 4,
-  disorder: 3,
-  dig: 1,
-  free: 2,
-  empty: 4,
-  depth: 0,
+  home: 12,
+  disorder: 9,
+  dig: 3,
+  free: 6,
+  empty: 12,
+  depth: 2,
   under: 0,
-  cramp: 0,
+  cramp: 6,
 };
 /**
  * The --shortest search: heavy weights on depth (the moves made) and on cards below the top runs (each needs a
