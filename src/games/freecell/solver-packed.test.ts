@@ -8,6 +8,7 @@ import { dealFreeCell } from "./index.ts";
 import {
   applyMove,
   applyUnchecked,
+  autoMoves,
   type FreeCellRules,
   type FreeCellState,
   legalMoves,
@@ -519,6 +520,27 @@ describe("PackedPosition", () => {
         expect(copy.hashBoth()).toBe(pos.hash());
         expect(copy.hash2Value).toBe(pos.hash2());
         expect(Array.from(copy.found)).toEqual(state.foundations);
+      }
+    }
+  });
+
+  it("autoplay leaves the position the engine's automatic moves leave", () => {
+    const out = new Int32Array(4096);
+    for (const [force, policy] of [
+      [FORCE_SAFE, "safe"],
+      [FORCE_ALL, "all"],
+    ] as const) {
+      for (const rules of VARIANTS) {
+        for (const state of randomPositions(rules, 3, 40)) {
+          const pos = new PackedPosition(state.rules);
+          pos.load(state);
+          const end = pos.autoplay(force, out, 0);
+          const engine = autoMoves(state, policy);
+          const expected = new PackedPosition(state.rules);
+          expected.load(engine.state);
+          expect(key(pos)).toBe(key(expected));
+          expect(end).toBe(engine.moves.length);
+        }
       }
     }
   });

@@ -508,32 +508,36 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   }
 
   /**
-   * Sends home every card the forcing rule sends, cells first, writing the moves to `out` from `at`; returns
+   * Sends home every card the forcing rule sends, suit by suit, writing the moves to `out` from `at`; returns
    * the new end. Undo them in reverse order.
    */
   autoplay(force: number, out: Int32Array, at: number): number {
     if (force === FORCE_NONE) return at;
+    // Only a suit's next card can go home: four looks a pass (where each lies is kept), not every top card.
+    const { found, where, len, cells } = this;
     let changed = true;
     while (changed) {
       changed = false;
-      for (let i = 0; i < this.cellCount; i++) {
-        const c = this.cells[i];
-        if (c !== NO_CARD && this.sendsHome(c, force)) {
-          const m = packMove(CELL, i, FOUNDATION, c & 3, 1);
-          this.apply(m);
-          out[at++] = m;
-          changed = true;
+      for (let s = 0; s < 4; s++) {
+        const f = found[s];
+        if (f === 13) continue;
+        const c = f * 4 + s;
+        const at0 = where[c];
+        let m: number;
+        if (at0 >= 0) {
+          const i = at0 >> STRIDE_SHIFT;
+          if ((at0 & (CASCADE_STRIDE - 1)) !== len[i] - 1 || !this.sendsHome(c, force)) continue;
+          m = packMove(CASCADE, i, FOUNDATION, s, 1);
+        } else {
+          if (!this.sendsHome(c, force)) continue;
+          let j = 0;
+          while (j < this.cellCount && cells[j] !== c) j++;
+          if (j === this.cellCount) continue;
+          m = packMove(CELL, j, FOUNDATION, s, 1);
         }
-      }
-      for (let i = 0; i < this.cascadeCount; i++) {
-        while (this.len[i] > 0) {
-          const c = this.top(i);
-          if (!this.sendsHome(c, force)) break;
-          const m = packMove(CASCADE, i, FOUNDATION, c & 3, 1);
-          this.apply(m);
-          out[at++] = m;
-          changed = true;
-        }
+        this.apply(m);
+        out[at++] = m;
+        changed = true;
       }
     }
     return at;
