@@ -59,20 +59,24 @@ export class SolverError extends Error {
   }
 }
 
-/** The main search: greedy on the position, with a little weight on depth for shorter wins. */
+/**
+ * The main search: greedy on the position, with a little weight on depth for shorter wins. On twice the others'
+ * scale (home 24), so depth weighs half a card home's twelfth; found by an automated search over the weights
+ * (docs/solver.md, eleventh round).
+ */
 export const FAST_WEIGHTS: Weights = {
-  home: 12,
-  disorder: 9,
-  dig: 3,
-  free: 6,
-  empty: 12,
+  home: 24,
+  disorder: 13,
+  dig: 4,
+  free: 12,
+  empty: 18,
   depth: 1,
   under: 0,
-  cramp: 6,
+  cramp: 4,
 };
 /**
- * The single-card search, the only one that may prove a deal lost: the main search's weights with a little
- * more on depth. Its order cannot change how many positions a lost deal takes (it stores them all), but on
+ * The single-card search, the only one that may prove a deal lost: the main search's weights of the tenth
+ * round with more on depth. Its order cannot change how many positions a lost deal takes (it stores them all), but on
  * the deals the fast searches do not win it wins in fewer positions and fewer moves than the pure greedy
  * weights it had before (twelfth round of docs/solver.md).
  */
@@ -88,7 +92,7 @@ export const COMPLETE_WEIGHTS: Weights = {
 };
 /**
  * The --shortest search: heavy weights on depth (the moves made) and on cards below the top runs (each needs a
- * move or more), the rest as the single-card search's; wins with fewer moves for about six times the default's
+ * move or more), the rest near the plain greedy balance (home 4, disorder 3, dig 1); wins with fewer moves for about six times the default's
  * positions (the weights around it measured in docs/solver.md).
  */
 export const SHORT_WEIGHTS: Weights = {
