@@ -92,8 +92,8 @@ export const COMPLETE_WEIGHTS: Weights = {
 };
 /**
  * The --shortest search: heavy weights on depth (the moves made) and on cards below the top runs (each needs a
- * move or more), the rest near the plain greedy balance (home 4, disorder 3, dig 1); wins with fewer moves for about six times the default's
- * positions (the weights around it measured in docs/solver.md).
+ * move or more), the rest near the plain greedy balance (home 4, disorder 3, dig 1); wins with fewer moves for
+ * about six times the default's positions (the weights around it measured in docs/solver.md).
  */
 export const SHORT_WEIGHTS: Weights = {
   home: 4,
