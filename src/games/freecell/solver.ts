@@ -76,9 +76,9 @@ export const FAST_WEIGHTS: Weights = {
 };
 /**
  * The single-card search, the only one that may prove a deal lost: the main search's weights of the tenth
- * round with more on depth. Its order cannot change how many positions a lost deal takes (it stores them all), but on
- * the deals the fast searches do not win it wins in fewer positions and fewer moves than the pure greedy
- * weights it had before (twelfth round of docs/solver.md).
+ * round with more on depth. Its order cannot change how many positions a lost deal takes (it stores them
+ * all), but on the deals the fast searches do not win it wins in fewer positions and fewer moves than the
+ * pure greedy weights it had before (twelfth round of docs/solver.md).
  */
 export const COMPLETE_WEIGHTS: Weights = {
   home: 12,
