@@ -1257,8 +1257,8 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     const at = this.where[card];
     const inCell = at >= 0 ? -1 : this.cells.indexOf(card);
     if (at >= 0) {
-      const i = (at / CASCADE_STRIDE) | 0;
-      if (this.len[i] - count === at - i * CASCADE_STRIDE) {
+      const i = at >> STRIDE_SHIFT;
+      if (this.len[i] - count === (at & (CASCADE_STRIDE - 1))) {
         fromKind = CASCADE;
         fromIndex = i;
       }
@@ -1275,8 +1275,8 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
         for (let i = 0; i < this.cascadeCount && toIndex < 0; i++) if (this.len[i] === 0) toIndex = i;
       } else {
         const d = this.where[dest];
-        const i = (d / CASCADE_STRIDE) | 0;
-        if (d >= 0 && d - i * CASCADE_STRIDE === this.len[i] - 1) toIndex = i;
+        const i = d >> STRIDE_SHIFT;
+        if (d >= 0 && (d & (CASCADE_STRIDE - 1)) === this.len[i] - 1) toIndex = i;
       }
     }
     if (toIndex < 0) throw new RangeError(`move code ${code} does not fit the position`);
