@@ -7,19 +7,34 @@ import { StateTable } from "./state-table.ts";
 /** Priorities of the bucket queue: a domain's scores are clamped to 0..BUCKETS-1. */
 export const BUCKETS = 4096;
 
-/** A record: the key (or a second hash and a raw position), then parent id, the move code that led here, depth. */
+/**
+ * A record: the key (or a second hash), then parent id, the move code that led here, depth, and (not exact)
+ * where the position's raw form is kept once it has been expanded (NO_RAW until then).
+ */
 const PARENT = 0;
 const MOVE = 1;
 const DEPTH = 2;
+const RAW = 3;
+const NO_RAW = 0xffffffff;
+/** The moves the search keeps to walk back up (see `walk`), and the most it walks down. */
+const MAX_UP = 64;
+const MAX_DOWN = 16;
+/**
+ * The depths at which an expanded position's raw form is kept (multiples of this): any other is its nearest
+ * such ancestor's and at most RAW_EVERY - 1 moves. (Every expanded one while going on after a win.)
+ */
+const RAW_EVERY = 16;
 
 /**
  * A best-first search that can stop after a share of positions and go on later where it stopped, so several
  * searches can take turns (a portfolio): the first to finish answers.
  *
  * An exact search keys its table on the whole canonical key, so running out of positions proves there is no
- * win. The others key it on a 64-bit hash and keep the position beside it in raw form (far cheaper than a
- * canonical key): two positions with the same 64-bit hash would be taken for one, which could only hide a win
- * from that search, never make a wrong one (wins are replayed from their moves).
+ * win. The others key it on a 64-bit hash: two positions with the same 64-bit hash would be taken for one,
+ * which could only hide a win from that search, never make a wrong one (wins are replayed from their moves).
+ * They keep a position in raw form (far cheaper than a canonical key) only once it is expanded, apart from
+ * the table: a position popped later is its parent's raw form and one move, and most children are never
+ * expanded, so most are stored as five words.
  */
 export class BestFirst<S, M, W> {
   table: StateTable;
@@ -27,10 +42,11 @@ export class BestFirst<S, M, W> {
   private readonly key: Uint32Array;
   private readonly hashKey = new Uint32Array(1);
   private readonly moves: Int32Array;
-  /** Words before the stored position in a record (the second hash when not exact). */
-  private readonly packedAt: number;
-  /** Words before parent, move and depth in a record. */
+  /** Words before parent, move and depth in a record: the key, or the second hash when not exact. */
   private readonly dataAt: number;
+  /** The raw forms of the expanded positions (not exact), `domain.rawWords` words each. */
+  private raws = new Uint32Array(0);
+  private rawCount = 0;
   meter: BudgetMeter | undefined;
   expanded = 0;
   ms = 0;
@@ -53,6 +69,15 @@ export class BestFirst<S, M, W> {
   private firstChild = 0;
   /** The move that led from `current` to each child it stored, by id - firstChild. */
   private readonly childMoves: Int32Array;
+  /**
+   * The moves made since the domain last unpacked a position, to undo (`walk`): each step's move and its forced
+   * moves, step k's ending at `trailEnds[k]`.
+   */
+  private trail: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  private trailEnds: Int32Array<ArrayBuffer> = new Int32Array(256);
+  private steps = 0;
+  /** The records `walk` goes down through, nearest first. */
+  private readonly downIds = new Int32Array(Math.max(MAX_DOWN, RAW_EVERY));
   /** The positions it had stored when its table was released (-1: not released). */
   private released = -1;
 
@@ -70,8 +95,7 @@ export class BestFirst<S, M, W> {
      */
     readonly proves: boolean = exact,
   ) {
-    this.packedAt = exact ? 0 : 1;
-    this.dataAt = this.packedAt + (exact ? domain.keyWords : domain.rawWords);
+    this.dataAt = exact ? domain.keyWords : 1;
     this.table = this.newTable();
     this.key = new Uint32Array(domain.keyWords);
     this.moves = new Int32Array(Math.max(4096, domain.maxMoves * 4));
@@ -79,8 +103,15 @@ export class BestFirst<S, M, W> {
   }
 
   private newTable(): StateTable {
-    const table = new StateTable(this.exact ? this.domain.keyWords : 1, this.dataAt + 3, undefined, 1024, 4);
-    table.reservedBytes = BUCKETS * 4;
+    const table = new StateTable(
+      this.exact ? this.domain.keyWords : 1,
+      this.dataAt + (this.exact ? 3 : 4),
+      undefined,
+      1024,
+      4,
+    );
+    this.raws = new Uint32Array(this.exact ? 0 : 256 * this.domain.rawWords);
+    table.reservedBytes = BUCKETS * 4 + this.raws.byteLength;
     return table;
   }
 
@@ -119,8 +150,114 @@ export class BestFirst<S, M, W> {
     const h = domain.hashBoth();
     this.hashKey[0] = domain.hash2Value;
     const id = table.findOrInsert(this.hashKey, h, mayInsert);
-    if (id >= 0 && table.inserted) domain.encodeRaw(table.words, id * table.stride + this.packedAt);
+    if (id >= 0 && table.inserted) table.words[id * table.stride + this.dataAt + RAW] = NO_RAW;
     return id;
+  }
+
+  /** Keeps the raw form of the position the domain holds, as record `id`'s; false when memory runs out. */
+  private keepRaw(id: number): boolean {
+    const { domain, table } = this;
+    const size = domain.rawWords;
+    if ((this.rawCount + 1) * size > this.raws.length) {
+      const raws = new Uint32Array(this.raws.length * 2);
+      const meter = this.meter;
+      if (meter && !meter.grow(raws.byteLength - this.raws.byteLength)) return false;
+      raws.set(this.raws);
+      table.reservedBytes += raws.byteLength - this.raws.byteLength;
+      this.raws = raws;
+    }
+    domain.encodeRaw(this.raws, this.rawCount * size);
+    table.words[id * table.stride + this.dataAt + RAW] = this.rawCount++;
+    return true;
+  }
+
+  /**
+   * Makes `move` and its forced moves (written to `moves` from 0) in the position the domain holds, and keeps
+   * them on the trail to undo.
+   */
+  private step(move: number): void {
+    const { domain, moves } = this;
+    domain.apply(move);
+    const end = domain.forced(move, moves, 0);
+    const from = this.steps > 0 ? this.trailEnds[this.steps - 1] : 0;
+    if (from + end + 1 > this.trail.length) this.trail = grown(this.trail, from + end + 1);
+    if (this.steps === this.trailEnds.length) this.trailEnds = grown(this.trailEnds, this.steps + 1);
+    const trail = this.trail;
+    trail[from] = move;
+    for (let k = 0; k < end; k++) trail[from + 1 + k] = moves[k];
+    this.trailEnds[this.steps++] = from + end + 1;
+  }
+
+  /**
+   * Goes from the position the domain holds (record `current`) to record `id`'s by undoing the trail's last
+   * moves up to a common ancestor and making the moves down from it, when both are short: cheaper than
+   * unpacking, and the usual case (a greedy search mostly turns to a sibling or a near cousin). False when it
+   * is too far; the domain is then unchanged.
+   */
+  private walk(id: number): boolean {
+    const { domain, table } = this;
+    const stride = table.stride;
+    const at = this.dataAt;
+    const words = table.words;
+    let a = this.current;
+    let b = id;
+    let up = 0;
+    let down = 0;
+    const da = words[a * stride + at + DEPTH];
+    const db = words[b * stride + at + DEPTH];
+    const most = Math.min(this.steps, MAX_UP);
+    if (da - db > most || db - da > MAX_DOWN) return false;
+    for (let d = da; d > db; d--) {
+      a = words[a * stride + at + PARENT];
+      up++;
+    }
+    for (let d = db; d > da; d--) {
+      this.downIds[down++] = b;
+      b = words[b * stride + at + PARENT];
+    }
+    while (a !== b) {
+      if (up + 1 > most || down + 1 > MAX_DOWN) return false;
+      a = words[a * stride + at + PARENT];
+      this.downIds[down++] = b;
+      b = words[b * stride + at + PARENT];
+      up++;
+    }
+    const { trail, trailEnds } = this;
+    for (let k = 0; k < up; k++) {
+      const step = --this.steps;
+      const from = step > 0 ? trailEnds[step - 1] : 0;
+      for (let i = trailEnds[step] - 1; i >= from; i--) domain.undo(trail[i]);
+    }
+    for (let k = down - 1; k >= 0; k--) {
+      const child = this.downIds[k];
+      this.step(domain.codeToMove(words[child * stride + at + MOVE]));
+    }
+    return true;
+  }
+
+  /**
+   * Loads record `id`'s position, which is not near the one the domain holds: unpacks the nearest ancestor
+   * (or itself) whose raw form is kept, then makes the moves down from it (each names its cards, so it fits
+   * whatever order the position is unpacked in).
+   */
+  private load(id: number): void {
+    const { domain, table } = this;
+    const { words, stride } = table;
+    const at = this.dataAt;
+    this.steps = 0;
+    if (this.exact) {
+      domain.decode(words, id * stride);
+      return;
+    }
+    let n = 0;
+    let a = id;
+    while (words[a * stride + at + RAW] === NO_RAW) {
+      this.downIds[n++] = a;
+      a = words[a * stride + at + PARENT];
+    }
+    domain.decodeRaw(this.raws, words[a * stride + at + RAW] * domain.rawWords);
+    for (let k = n - 1; k >= 0; k--)
+      this.step(domain.codeToMove(words[this.downIds[k] * stride + at + MOVE]));
   }
 
   /** Starts from `root` with its forced moves made. Returns false when the root cannot be stored. */
@@ -134,6 +271,8 @@ export class BestFirst<S, M, W> {
     this.win = -1;
     this.current = -1;
     this.released = -1;
+    this.rawCount = 0;
+    this.steps = 0;
     table.setMeter(meter);
     table.clear();
     queue.clear();
@@ -143,7 +282,7 @@ export class BestFirst<S, M, W> {
     }
     domain.load(root);
     domain.forced(-1, this.moves, 0);
-    if (this.lookup(true) < 0) {
+    if (this.lookup(true) < 0 || (!this.exact && !this.keepRaw(0))) {
       this.outcome = "memory";
       return false;
     }
@@ -185,16 +324,24 @@ export class BestFirst<S, M, W> {
       if (this.current >= 0 && table.words[base + data + PARENT] === this.current) {
         // The child of the position just expanded (a greedy search mostly goes on from there): one move
         // from it is cheaper than unpacking. (A position re-parented while going on has an older id.)
-        const m =
+        this.step(
           id >= this.firstChild
             ? this.childMoves[id - this.firstChild]
-            : domain.codeToMove(table.words[base + data + MOVE]);
-        domain.apply(m);
-        domain.forced(m, moves, 0);
-      } else if (this.exact) {
-        domain.decode(table.words, base + this.packedAt);
-      } else {
-        domain.decodeRaw(table.words, base + this.packedAt);
+            : domain.codeToMove(table.words[base + data + MOVE]),
+        );
+      } else if (this.current < 0 || this.after > 0 || !this.walk(id)) {
+        // (While going on after a win a position may have been re-parented, so it is not always its parent's
+        // position and a move.)
+        this.load(id);
+      }
+      if (
+        !this.exact &&
+        table.words[base + data + RAW] === NO_RAW &&
+        (this.after > 0 || table.words[base + data + DEPTH] % RAW_EVERY === 0) &&
+        !this.keepRaw(id)
+      ) {
+        queue.push(id, 0);
+        return this.win >= 0 ? this.solved(this.win) : "memory";
       }
       this.current = id;
       this.firstChild = table.count;
@@ -212,7 +359,12 @@ export class BestFirst<S, M, W> {
           // A shorter path to a stored position: it becomes the position's path. Depths only fall and a
           // position's depth is above its parent's, so parents never make a cycle.
           const cb = child * stride + data;
-          if (table.words[cb + DEPTH] > depth + 1) {
+          // A position never expanded is loaded from its parent: keep its raw form before the parent changes,
+          // so that it never depends on the move from the new parent naming the same position.
+          if (
+            table.words[cb + DEPTH] > depth + 1 &&
+            (this.exact || table.words[cb + RAW] !== NO_RAW || this.keepRaw(child))
+          ) {
             table.words[cb + PARENT] = id;
             table.words[cb + MOVE] = code;
             table.words[cb + DEPTH] = depth + 1;
@@ -263,4 +415,11 @@ export class BestFirst<S, M, W> {
     }
     return codes.reverse();
   }
+}
+
+/** A copy of `array` at least `size` long (twice as long, or more). */
+function grown(array: Int32Array, size: number): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(Math.max(size, array.length * 2));
+  out.set(array);
+  return out;
 }

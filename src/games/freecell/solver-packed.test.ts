@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { orderedDeck } from "../../cards/card.ts";
 import { mulberry32 } from "../../cards/random.ts";
 import { BestFirst } from "../../search/best-first.ts";
+import { BudgetMeter } from "../../search/budget.ts";
 import { KING_ALBERT_RULES } from "../king-albert/index.ts";
-import { dealSeeded } from "./deal.ts";
+import { dealMicrosoft, dealSeeded } from "./deal.ts";
 import { dealFreeCell } from "./index.ts";
 import {
   applyMove,
@@ -591,5 +592,47 @@ describe("BestFirst over PackedPosition", () => {
     );
     expect(keyedFast.complete).toBe(false);
     expect(complete.complete).toBe(true);
+  });
+
+  // The search reaches the position it expands by undoing and making moves from the last one, or by unpacking
+  // an ancestor and making the moves down from it: each expansion must hold exactly the record it expands.
+  it.each([
+    ["hashed, fast moves", false, GEN_FAST | TIGHT],
+    ["keyed, every single-card move", true, GEN_COMPLETE],
+  ])("holds the record it expands at each expansion (%s)", (_name, exact, mode) => {
+    const weights = { home: 24, disorder: 13, dig: 4, free: 12, empty: 18, depth: 1, under: 0, cramp: 4 };
+    let checked = 0;
+    let wrong = 0;
+    class Checked extends PackedPosition {
+      search: BestFirst<FreeCellState, Move, typeof weights> | undefined;
+      override generate(m: number, out: Int32Array, at: number): number {
+        const search = this.search as unknown as {
+          current: number;
+          table: BestFirst<FreeCellState, Move, typeof weights>["table"];
+        };
+        const { table, current } = search;
+        const base = current * table.stride;
+        if (exact) {
+          const key = new Uint32Array(this.keyWords);
+          this.encode(key);
+          if (key.some((w, k) => w !== table.words[base + k])) wrong++;
+        } else {
+          const h = this.hashBoth();
+          if (table.hashes[current] !== h || table.words[base] !== this.hash2Value) wrong++;
+        }
+        checked++;
+        return super.generate(m, out, at);
+      }
+    }
+    for (const deal of [1, 617, 11982]) {
+      const domain = new Checked(dealMicrosoft(deal).rules);
+      domain.force = FORCE_SAFE;
+      const search = new BestFirst(domain, "checked", exact, mode, weights);
+      domain.search = search;
+      search.begin(dealMicrosoft(deal), new BudgetMeter({ positions: 30_000 }, undefined));
+      search.resume(30_000);
+    }
+    expect(checked).toBeGreaterThan(10_000);
+    expect(wrong).toBe(0);
   });
 });
