@@ -53,15 +53,13 @@ export function runPortfolio<S, R extends Runner<S>>(
     meter.exceeded = "memory";
     return { kind: "unknown", budget: "memory", maxBytes };
   }
-  const live: Entry<R>[] = [];
-  for (const entry of entries) {
-    if (!entry.runner.begin(root, meter)) {
-      return { kind: "unknown", budget: entry.runner.outcome as BudgetKind, maxBytes };
-    }
-    live.push(entry);
-  }
+  const live: Entry<R>[] = [...entries];
   for (let round = 0; ; round++) {
     for (const { runner, first, quantum } of live) {
+      // A search begins at its first turn: most deals end in the first search's first share.
+      if (round === 0 && !runner.begin(root, meter)) {
+        return { kind: "unknown", budget: runner.outcome as BudgetKind, maxBytes };
+      }
       const share = round === 0 ? first : quantum;
       const outcome = runner.outcome === "solved" ? "solved" : runner.resume(runner.positions + share);
       maxBytes = Math.max(maxBytes, meter.bytesUsed);
