@@ -295,9 +295,12 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     const old = this.on[c];
     if (old === v) return;
     this.on[c] = v;
-    const w = FIELD_WORD[c];
-    const shift = FIELD_SHIFT[c];
-    this.key32[w] = (this.key32[w] & ~(63 << shift)) | (v << shift);
+    // A stale key is rebuilt when read (a search keyed on hashes never reads it).
+    if (!this.keyStale) {
+      const w = FIELD_WORD[c];
+      const shift = FIELD_SHIFT[c];
+      this.key32[w] = (this.key32[w] & ~(63 << shift)) | (v << shift);
+    }
     const z = c << 6;
     this.h1 ^= ON_KEYS[z | old] ^ ON_KEYS[z | v];
     this.h2 ^= ON_KEYS2[z | old] ^ ON_KEYS2[z | v];
