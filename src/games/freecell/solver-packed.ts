@@ -573,7 +573,8 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     const free = this.reserve ? 0 : this.freeCells;
     if (this.kingsOnly) return free + 1;
     const empty = this.emptyCascades - (destEmpty ? 1 : 0);
-    return (free + 1) * 2 ** empty;
+    // (Asked for an empty destination when there is none, it says half a card, as 2 ** -1 did: never used.)
+    return empty < 0 ? (free + 1) / 2 : (free + 1) << empty;
   }
 
   /** Writes the moves of the given kind (GEN_ALL, GEN_COMPLETE, GEN_FAST) to `out` from `at`; returns the new end. */
@@ -595,7 +596,8 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   runCapacity(destEmpty: boolean): number {
     const free = this.reserve ? 0 : this.freeCells;
     if (this.kingsOnly) return free + 1;
-    return (free + 1) * 2 ** (this.emptyCascades - (destEmpty ? 1 : 0));
+    const empty = this.emptyCascades - (destEmpty ? 1 : 0);
+    return empty < 0 ? (free + 1) / 2 : (free + 1) << empty;
   }
 
   /** The first free cell, -1 when none. */
