@@ -600,6 +600,13 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     return empty < 0 ? (free + 1) / 2 : (free + 1) << empty;
   }
 
+  /** The first cell holding card c (NO_CARD: the first free one, or a reserve's first empty slot), -1 when none. */
+  private cellOf(c: number): number {
+    // A loop: a typed array's indexOf is a builtin call that costs more than these few cells.
+    for (let j = 0; j < this.cellCount; j++) if (this.cells[j] === c) return j;
+    return -1;
+  }
+
   /** The first free cell, -1 when none. */
   private firstFreeCell(): number {
     if (this.reserve) return -1;
@@ -1246,7 +1253,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   codeToMove(code: number): number {
     let reserve = 0;
     if (code >= 1 << 20) {
-      const slot = this.cells.indexOf((code >> 20) - 1);
+      const slot = this.cellOf((code >> 20) - 1);
       if (slot < 0) throw new RangeError(`move code ${code} does not fit the position`);
       reserve = (slot + 1) << 18;
       code &= (1 << 20) - 1;
@@ -1260,7 +1267,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     let fromKind = FOUNDATION;
     let fromIndex = card & 3;
     const at = this.where[card];
-    const inCell = at >= 0 ? -1 : this.cells.indexOf(card);
+    const inCell = at >= 0 ? -1 : this.cellOf(card);
     if (at >= 0) {
       const i = at >> STRIDE_SHIFT;
       if (this.len[i] - count === (at & (CASCADE_STRIDE - 1))) {
@@ -1273,7 +1280,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     }
     let toIndex = dest;
     if (toKind === CELL) {
-      toIndex = this.cells.indexOf(NO_CARD);
+      toIndex = this.cellOf(NO_CARD);
     } else if (toKind === CASCADE) {
       toIndex = -1;
       if (dest === NO_DEST) {
