@@ -166,7 +166,7 @@ export interface Strategy {
 }
 
 export const DEFAULT_PLAN: Strategy[] = [
-  { name: "fast", mode: GEN_FAST | TIGHT, weights: FAST_WEIGHTS, quantum: 2000, first: 8000 },
+  { name: "fast", mode: GEN_FAST | TIGHT, weights: FAST_WEIGHTS, quantum: 2000, first: 24000 },
   { name: "fast-b", mode: GEN_FAST, weights: B_WEIGHTS, quantum: 2000, first: 2000 },
   { name: "fast-deep", mode: GEN_FAST, weights: DEEP_WEIGHTS, quantum: 2000, first: 2000 },
   { name: "fast-space", mode: GEN_FAST, weights: SPACE_WEIGHTS, quantum: 2000, first: 2000 },
