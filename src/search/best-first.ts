@@ -32,9 +32,12 @@ const RAW_EVERY = 16;
  * An exact search keys its table on the whole canonical key, so running out of positions proves there is no
  * win. The others key it on a 64-bit hash: two positions with the same 64-bit hash would be taken for one,
  * which could only hide a win from that search, never make a wrong one (wins are replayed from their moves).
- * They keep a position in raw form (far cheaper than a canonical key) only once it is expanded, apart from
- * the table: a position popped later is its parent's raw form and one move, and most children are never
- * expanded, so most are stored as five words.
+ * They keep a position in raw form (far cheaper than a canonical key), apart from the table, only for positions
+ * expanded at every RAW_EVERY-th depth; most children are never expanded, so most records are five words.
+ *
+ * The next position to expand is reached from the one the domain holds by moves (`walk`: back up to a common
+ * ancestor, then down), which is far cheaper than unpacking; only when it is too far is it unpacked (`load`:
+ * its nearest ancestor with a raw form or, when exact, its key, then the moves down).
  */
 export class BestFirst<S, M, W> {
   table: StateTable;
