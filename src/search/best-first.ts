@@ -37,7 +37,7 @@ const RAW_EVERY = 16;
  *
  * The next position to expand is reached from the one the domain holds by moves (`walk`: back up to a common
  * ancestor, then down), which is far cheaper than unpacking; only when it is too far is it unpacked (`load`:
- * its nearest ancestor with a raw form or, when exact, its key, then the moves down).
+ * its own key when exact, otherwise its nearest ancestor's raw form and the moves down from it).
  */
 export class BestFirst<S, M, W> {
   table: StateTable;
