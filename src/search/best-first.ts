@@ -313,6 +313,10 @@ export class BestFirst<S, M, W> {
   private search(until: number): SearchOutcome {
     const { domain, table, queue, moves, weights, mode } = this;
     const meter = this.meter as BudgetMeter;
+    // A child's hashes and score may be had without making it (`peekChild`) only in a search keyed on hashes
+    // (a key would need the move made) that stops at its first win (going on, a child reached again may be
+    // re-parented, which keeps its raw form: the child made).
+    const peek = !this.exact && this.after === 0 && domain.peekChild !== undefined;
     const stride = table.stride;
     const data = this.dataAt;
     while (table.count < until && (this.win < 0 || table.count < this.stopAt)) {
@@ -354,6 +358,31 @@ export class BestFirst<S, M, W> {
       for (let k = 0; k < n; k++) {
         const m = moves[k];
         const code = domain.moveCode(m);
+        if (peek && domain.peekChild?.(m, weights, depth + 1)) {
+          // The child's hashes and score without making it (no forced move follows, and it is no win).
+          this.hashKey[0] = domain.peekHash2 as number;
+          const child = table.findOrInsert(
+            this.hashKey,
+            domain.peekHash as number,
+            meter.positions < meter.maxPositions,
+          );
+          if (child >= 0 && table.inserted) {
+            meter.positions++;
+            this.childMoves[child - this.firstChild] = m;
+            const cb = child * stride + data;
+            table.words[cb + PARENT] = id;
+            table.words[cb + MOVE] = code;
+            table.words[cb + DEPTH] = depth + 1;
+            table.words[cb + RAW] = NO_RAW;
+            queue.push(child, domain.peekScore as number);
+          }
+          if (child === -1) return "memory";
+          if (child === -2) {
+            meter.storePosition();
+            return "positions";
+          }
+          continue;
+        }
         domain.apply(m);
         const end = domain.forced(m, moves, n);
         const child = this.lookup(meter.positions < meter.maxPositions);

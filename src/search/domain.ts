@@ -68,6 +68,15 @@ export interface ResumableDomain<S, M, W> extends SearchDomain<S, M> {
   codeToMove(code: number): number;
   /** The heuristic: lower is expanded first. */
   score(weights: W, depth: number): number;
+  /**
+   * Optional: for a move after which no forced move follows and whose effect is simple, the child's two hashes
+   * and score (`hash()`, `hash2Value` and `score(weights, depth)` as they would be after it), left in
+   * `peekHash`, `peekHash2` and `peekScore` without making the move; false for any other move.
+   */
+  peekChild?(move: number, weights: W, depth: number): boolean;
+  readonly peekHash?: number;
+  readonly peekHash2?: number;
+  readonly peekScore?: number;
 }
 
 /**

@@ -571,6 +571,73 @@ describe("PackedPosition", () => {
   });
 });
 
+describe("peekChild", () => {
+  // A child's hashes and score from the move alone must be what making the move gives, and a peek must never
+  // be offered when an automatic move would follow.
+  it("gives the hashes and score that making the move gives, on random positions of every variant", () => {
+    const weights = { home: 24, disorder: 13, dig: 4, free: 12, empty: 18, depth: 1, under: 0, cramp: 4 };
+    const moves = new Int32Array(4096);
+    let peeked = 0;
+    let runs = 0;
+    let wrong = 0;
+    for (const rules of VARIANTS) {
+      for (const state of randomPositions(rules, 6, 60)) {
+        for (const force of [FORCE_SAFE, FORCE_ALL, FORCE_NONE]) {
+          const pos = new PackedPosition(state.rules);
+          pos.force = force;
+          pos.load(state);
+          const end = pos.forced(-1, moves, 0);
+          for (const mode of [GEN_FAST, GEN_COMPLETE]) {
+            const n = pos.generate(mode, moves, end);
+            for (let k = end; k < n; k++) {
+              const m = moves[k];
+              if (!pos.peekChild(m, weights, 7)) continue;
+              const { peekHash, peekHash2, peekScore } = pos;
+              pos.apply(m);
+              const after = pos.forced(m, moves, n);
+              const h = pos.hashBoth();
+              if (
+                after !== n ||
+                h !== peekHash ||
+                pos.hash2Value !== peekHash2 ||
+                pos.score(weights, 7) !== peekScore
+              )
+                wrong++;
+              for (let a = after - 1; a >= n; a--) pos.undo(moves[a]);
+              pos.undo(m);
+              peeked++;
+              if (((m >> 12) & 63) > 1) runs++;
+            }
+          }
+        }
+      }
+    }
+    expect(peeked).toBeGreaterThan(10_000);
+    expect(runs).toBeGreaterThan(500);
+    expect(wrong).toBe(0);
+  });
+
+  it("declines a move that sends a card home, a reserve's, or a score with the under term", () => {
+    const weights = { home: 4, disorder: 3, dig: 1, free: 2, empty: 4, depth: 0, under: 0, cramp: 2 };
+    const state = dealMicrosoft(1);
+    const pos = new PackedPosition(state.rules);
+    pos.force = FORCE_SAFE;
+    pos.load(state);
+    const moves = new Int32Array(4096);
+    const n = pos.generate(GEN_COMPLETE, moves, pos.forced(-1, moves, 0));
+    const home = [...moves.subarray(0, n)].filter((m) => ((m >> 10) & 3) === 2);
+    const other = [...moves.subarray(0, n)].filter((m) => ((m >> 10) & 3) !== 2);
+    expect(other.length).toBeGreaterThan(0);
+    for (const m of home) expect(pos.peekChild(m, weights, 1)).toBe(false);
+    for (const m of other) expect(pos.peekChild(m, { ...weights, under: 1 }, 1)).toBe(false);
+    const albert = new PackedPosition(KING_ALBERT_RULES);
+    albert.load(dealSeeded(3, KING_ALBERT_RULES));
+    const m2 = new Int32Array(4096);
+    const n2 = albert.generate(GEN_COMPLETE, m2, 0);
+    for (let k = 0; k < n2; k++) expect(albert.peekChild(m2[k], weights, 1)).toBe(false);
+  });
+});
+
 describe("BestFirst over PackedPosition", () => {
   it("proves nothing when keyed on whole keys over moves that are not all the moves", () => {
     const rules = { ...KING_ALBERT_RULES };

@@ -1295,6 +1295,96 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     return packMove(fromKind, fromIndex, toKind, toIndex, count) | reserve;
   }
 
+  peekHash = 0;
+  peekHash2 = 0;
+  peekScore = 0;
+
+  /**
+   * For a card or a run moved between the cascades and the cells (no foundation, no reserve) when no automatic
+   * move follows (the card it uncovers does not go home) and the score has no `under` term: the child's hashes
+   * and score from what the move changes, without making it. Only the base card of the cards moved changes what
+   * it lies on; a card of the run is out of order where a lower card lies below it; each suit's next card below
+   * the run, or under its new place, has that many cards more or fewer above it (one in the run keeps its
+   * count). A test holds them to `apply` on random positions of several rule sets.
+   */
+  peekChild(m: number, w: Weights, depth: number): boolean {
+    if (m > PLAIN || this.reserve || w.under !== 0) return false;
+    const fromKind = (m >> 4) & 3;
+    const toKind = (m >> 10) & 3;
+    if (fromKind === FOUNDATION || toKind === FOUNDATION) return false;
+    const count = (m >> 12) & 63;
+    const { cards, len, minRank, found, where } = this;
+    let disorder = this.disorder;
+    let free = this.freeCells;
+    let empty = this.emptyCascades;
+    let from = -1;
+    let base = 0;
+    let c: number;
+    if (fromKind === CASCADE) {
+      from = m & 15;
+      const n = len[from];
+      base = n - count;
+      const at = from * CASCADE_STRIDE + base;
+      c = cards[at];
+      if (base >= 1 && this.force !== FORCE_NONE && this.sendsHome(cards[at - 1], this.force)) return false;
+      for (let h = Math.max(base, 1); h < n; h++) {
+        const q = from * CASCADE_STRIDE + h;
+        if (cards[q] >> 2 > minRank[q - 1]) disorder--;
+      }
+      if (base === 0) empty++;
+    } else {
+      c = this.cells[m & 15];
+      free++;
+    }
+    let to = -1;
+    let on: number;
+    if (toKind === CELL) {
+      on = ON_CELL;
+      free--;
+    } else {
+      to = (m >> 6) & 15;
+      const n = len[to];
+      if (n === 0) {
+        on = ON_BOTTOM;
+        empty--;
+      } else {
+        const t = to * CASCADE_STRIDE + n - 1;
+        on = cards[t];
+        const low = minRank[t];
+        if (fromKind === CASCADE) {
+          for (let h = base; h < base + count; h++)
+            if (cards[from * CASCADE_STRIDE + h] >> 2 > low) disorder++;
+        } else if (c >> 2 > low) disorder++;
+      }
+    }
+    let dig = 0;
+    for (let s = 0; s < 4; s++) {
+      const f = found[s];
+      if (f === 13) continue;
+      const at = where[f * 4 + s];
+      if (at < 0) continue;
+      const k = at >> STRIDE_SHIFT;
+      const h = at & (CASCADE_STRIDE - 1);
+      dig += len[k] - 1 - h;
+      if (k === from && h < base) dig -= count;
+      else if (k === to) dig += count;
+    }
+    const z = c << 6;
+    const old = this.on[c];
+    this.peekHash = (this.h1 ^ ON_KEYS[z | old] ^ ON_KEYS[z | on]) >>> 0;
+    this.peekHash2 = (this.h2 ^ ON_KEYS2[z | old] ^ ON_KEYS2[z | on]) >>> 0;
+    let score =
+      w.home * (52 - found[0] - found[1] - found[2] - found[3]) +
+      w.disorder * disorder +
+      w.dig * dig -
+      w.free * free -
+      w.empty * empty;
+    const used = this.cellCount - free;
+    if (used > 1) score += (w.cramp * (used - 1) * used) >> 1;
+    this.peekScore = score + w.depth * depth + 200;
+    return true;
+  }
+
   /** The heuristic under the weights: cards still to go home, how they are buried, space. */
   score(w: Weights, depth: number): number {
     const f = this.found;
