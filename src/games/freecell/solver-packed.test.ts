@@ -579,6 +579,7 @@ describe("peekChild", () => {
     const moves = new Int32Array(4096);
     let peeked = 0;
     let runs = 0;
+    let homes = 0;
     let wrong = 0;
     for (const rules of VARIANTS) {
       for (const state of randomPositions(rules, 6, 60)) {
@@ -607,6 +608,7 @@ describe("peekChild", () => {
               pos.undo(m);
               peeked++;
               if (((m >> 12) & 63) > 1) runs++;
+              if (((m >> 10) & 3) === 2) homes++;
             }
           }
         }
@@ -614,27 +616,60 @@ describe("peekChild", () => {
     }
     expect(peeked).toBeGreaterThan(10_000);
     expect(runs).toBeGreaterThan(500);
+    expect(homes).toBeGreaterThan(500);
     expect(wrong).toBe(0);
   });
 
-  it("declines a move that sends a card home, a reserve's, or a score with the under term", () => {
+  it("declines a move after which a card goes home, a move off the foundations, a reserve's, the under term", () => {
     const weights = { home: 4, disorder: 3, dig: 1, free: 2, empty: 4, depth: 0, under: 0, cramp: 2 };
-    const state = dealMicrosoft(1);
+    // (A suit with no card in play is home.) Moving 5H off uncovers 4H, the next heart, which then goes home.
+    const state = position({}, ["TS 4H 5H", "6C"]);
     const pos = new PackedPosition(state.rules);
     pos.force = FORCE_SAFE;
     pos.load(state);
     const moves = new Int32Array(4096);
     const n = pos.generate(GEN_COMPLETE, moves, pos.forced(-1, moves, 0));
-    const home = [...moves.subarray(0, n)].filter((m) => ((m >> 10) & 3) === 2);
-    const other = [...moves.subarray(0, n)].filter((m) => ((m >> 10) & 3) !== 2);
-    expect(other.length).toBeGreaterThan(0);
-    for (const m of home) expect(pos.peekChild(m, weights, 1)).toBe(false);
-    for (const m of other) expect(pos.peekChild(m, { ...weights, under: 1 }, 1)).toBe(false);
+    let declined = 0;
+    for (let k = 0; k < n; k++) {
+      const m = moves[k];
+      if (pos.peekChild(m, weights, 1)) {
+        pos.apply(m);
+        expect(pos.forced(m, moves, n)).toBe(n);
+        pos.undo(m);
+      } else declined++;
+      expect(pos.peekChild(m, { ...weights, under: 1 }, 1)).toBe(false);
+    }
+    expect(declined).toBeGreaterThan(0);
+    // Clubs home to 4, spades to 3, hearts to 4, diamonds to the ace: nothing is safe to send home. Once 4S
+    // goes home, 5H in its cell is (both black 4s home): the peek at 4S home declines.
+    const cellState = position({}, ["2D 5C", "4S"], ["5H"]);
+    const cellPos = new PackedPosition(cellState.rules);
+    cellPos.force = FORCE_SAFE;
+    cellPos.load(cellState);
+    expect(cellPos.forced(-1, moves, 0)).toBe(0);
+    const n4 = cellPos.generate(GEN_COMPLETE, moves, 0);
+    const spadeHome = [...moves.subarray(0, n4)].filter(
+      (m) => ((m >> 10) & 3) === 2 && ((m >> 4) & 3) === 0 && (m & 15) === 1,
+    );
+    expect(spadeHome).toHaveLength(1);
+    expect(cellPos.peekChild(spadeHome[0], weights, 1)).toBe(false);
+    cellPos.apply(spadeHome[0]);
+    expect(cellPos.forced(spadeHome[0], moves, n4)).toBe(n4 + 1);
     const albert = new PackedPosition(KING_ALBERT_RULES);
     albert.load(dealSeeded(3, KING_ALBERT_RULES));
-    const m2 = new Int32Array(4096);
-    const n2 = albert.generate(GEN_COMPLETE, m2, 0);
-    for (let k = 0; k < n2; k++) expect(albert.peekChild(m2[k], weights, 1)).toBe(false);
+    const n2 = albert.generate(GEN_COMPLETE, moves, 0);
+    for (let k = 0; k < n2; k++) expect(albert.peekChild(moves[k], weights, 1)).toBe(false);
+    const offState = position({ fromFoundation: true }, ["KS", "QH"]);
+    const back = new PackedPosition(offState.rules);
+    back.load(offState);
+    const n3 = back.generate(GEN_COMPLETE, moves, 0);
+    let offHome = 0;
+    for (let k = 0; k < n3; k++) {
+      if (((moves[k] >> 4) & 3) !== 2) continue;
+      offHome++;
+      expect(back.peekChild(moves[k], weights, 1)).toBe(false);
+    }
+    expect(offHome).toBeGreaterThan(0);
   });
 });
 

@@ -1300,20 +1300,23 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   peekScore = 0;
 
   /**
-   * For a card or a run moved between the cascades and the cells (no foundation, no reserve) when no automatic
-   * move follows (the card it uncovers does not go home) and the score has no `under` term: the child's hashes
-   * and score from what the move changes, without making it. Only the base card of the cards moved changes what
-   * it lies on; a card of the run is out of order where a lower card lies below it; each suit's next card below
+   * For a card or a run moved between the cascades and the cells, or a card sent home, when no automatic move
+   * follows and the score has no `under` term (no reserve, nothing off the foundations): the child's hashes and
+   * score from what the move changes, without making it. Only the base card of the cards moved changes what it
+   * lies on; a card of the run is out of order where a lower card lies below it; each suit's next card below
    * the run, or under its new place, has that many cards more or fewer above it (one in the run keeps its
-   * count). A test holds them to `apply` on random positions of several rule sets.
+   * count). A card sent home makes its suit's next card the one above it, and may let any suit's next card
+   * go home: the peek declines when one would, as when the card a move uncovers would. A test holds the peek
+   * to `apply` on random positions of several rule sets under three policies.
    */
   peekChild(m: number, w: Weights, depth: number): boolean {
     if (m > PLAIN || this.reserve || w.under !== 0) return false;
     const fromKind = (m >> 4) & 3;
     const toKind = (m >> 10) & 3;
-    if (fromKind === FOUNDATION || toKind === FOUNDATION) return false;
+    if (fromKind === FOUNDATION) return false;
     const count = (m >> 12) & 63;
     const { cards, len, minRank, found, where } = this;
+    const home = toKind === FOUNDATION;
     let disorder = this.disorder;
     let free = this.freeCells;
     let empty = this.emptyCascades;
@@ -1326,7 +1329,8 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       base = n - count;
       const at = from * CASCADE_STRIDE + base;
       c = cards[at];
-      if (base >= 1 && this.force !== FORCE_NONE && this.sendsHome(cards[at - 1], this.force)) return false;
+      if (!home && base >= 1 && this.force !== FORCE_NONE && this.sendsHome(cards[at - 1], this.force))
+        return false;
       for (let h = Math.max(base, 1); h < n; h++) {
         const q = from * CASCADE_STRIDE + h;
         if (cards[q] >> 2 > minRank[q - 1]) disorder--;
@@ -1338,7 +1342,11 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     }
     let to = -1;
     let on: number;
-    if (toKind === CELL) {
+    if (home) {
+      on = ON_HOME;
+      // The last card home is a win, which the search sees only once the move is made.
+      if (found[0] + found[1] + found[2] + found[3] === 51) return false;
+    } else if (toKind === CELL) {
       on = ON_CELL;
       free--;
     } else {
@@ -1357,24 +1365,36 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
         } else if (c >> 2 > low) disorder++;
       }
     }
+    // Each suit's next card (the one after c in its suit once c is home) and the cards above it afterwards.
+    if (home) found[c & 3]++;
     let dig = 0;
+    let goes = false;
     for (let s = 0; s < 4; s++) {
       const f = found[s];
       if (f === 13) continue;
-      const at = where[f * 4 + s];
-      if (at < 0) continue;
+      const next = f * 4 + s;
+      const at = where[next];
+      if (at < 0) {
+        // In a cell (not c, which has gone home): after a card went home it may follow.
+        if (home && this.force !== FORCE_NONE && this.sendsHome(next, this.force)) goes = true;
+        continue;
+      }
       const k = at >> STRIDE_SHIFT;
       const h = at & (CASCADE_STRIDE - 1);
-      dig += len[k] - 1 - h;
-      if (k === from && h < base) dig -= count;
-      else if (k === to) dig += count;
+      let above = len[k] - 1 - h;
+      if (k === from && h < base) above -= count;
+      else if (k === to) above += count;
+      dig += above;
+      if (home && above === 0 && this.force !== FORCE_NONE && this.sendsHome(next, this.force)) goes = true;
     }
+    if (home) found[c & 3]--;
+    if (goes) return false;
     const z = c << 6;
     const old = this.on[c];
     this.peekHash = (this.h1 ^ ON_KEYS[z | old] ^ ON_KEYS[z | on]) >>> 0;
     this.peekHash2 = (this.h2 ^ ON_KEYS2[z | old] ^ ON_KEYS2[z | on]) >>> 0;
     let score =
-      w.home * (52 - found[0] - found[1] - found[2] - found[3]) +
+      w.home * (52 - found[0] - found[1] - found[2] - found[3] - (home ? 1 : 0)) +
       w.disorder * disorder +
       w.dig * dig -
       w.free * free -
