@@ -152,9 +152,19 @@ export class BestFirst<S, M, W> {
     }
     const h = domain.hashBoth();
     this.hashKey[0] = domain.hash2Value;
-    const id = table.findOrInsert(this.hashKey, h, mayInsert);
-    if (id >= 0 && table.inserted) table.words[id * table.stride + this.dataAt + RAW] = NO_RAW;
-    return id;
+    return table.findOrInsert(this.hashKey, h, mayInsert);
+  }
+
+  /** Fills in record `child`, just stored, reached from record `parent` by move `m` (named `code`). */
+  private newChild(child: number, parent: number, m: number, code: number, depth: number): void {
+    (this.meter as BudgetMeter).positions++;
+    this.childMoves[child - this.firstChild] = m;
+    const words = this.table.words;
+    const at = child * this.table.stride + this.dataAt;
+    words[at + PARENT] = parent;
+    words[at + MOVE] = code;
+    words[at + DEPTH] = depth;
+    if (!this.exact) words[at + RAW] = NO_RAW;
   }
 
   /** Keeps the raw form of the position the domain holds, as record `id`'s; false when memory runs out. */
@@ -367,13 +377,7 @@ export class BestFirst<S, M, W> {
             meter.positions < meter.maxPositions,
           );
           if (child >= 0 && table.inserted) {
-            meter.positions++;
-            this.childMoves[child - this.firstChild] = m;
-            const cb = child * stride + data;
-            table.words[cb + PARENT] = id;
-            table.words[cb + MOVE] = code;
-            table.words[cb + DEPTH] = depth + 1;
-            table.words[cb + RAW] = NO_RAW;
+            this.newChild(child, id, m, code, depth + 1);
             queue.push(child, domain.peekScore as number);
           }
           if (child === -1) return "memory";
@@ -403,12 +407,7 @@ export class BestFirst<S, M, W> {
           }
         }
         if (child >= 0 && table.inserted) {
-          meter.positions++;
-          this.childMoves[child - this.firstChild] = m;
-          const cb = child * stride + data;
-          table.words[cb + PARENT] = id;
-          table.words[cb + MOVE] = code;
-          table.words[cb + DEPTH] = depth + 1;
+          this.newChild(child, id, m, code, depth + 1);
           if (domain.isWon()) won = true;
           else if (this.win < 0 || depth + 2 < table.words[this.win * stride + data + DEPTH])
             queue.push(child, domain.score(weights, depth + 1));
