@@ -517,7 +517,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   autoplay(force: number, out: Int32Array, at: number): number {
     if (force === FORCE_NONE) return at;
     // Only a suit's next card can go home: four looks a pass (where each lies is kept), not every top card.
-    const { found, where, len, cells } = this;
+    const { found, where, len } = this;
     let changed = true;
     while (changed) {
       changed = false;
@@ -533,9 +533,8 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
           m = packMove(CASCADE, i, FOUNDATION, s, 1);
         } else {
           if (!this.sendsHome(c, force)) continue;
-          let j = 0;
-          while (j < this.cellCount && cells[j] !== c) j++;
-          if (j === this.cellCount) continue;
+          const j = this.cellOf(c);
+          if (j < 0) continue;
           m = packMove(CELL, j, FOUNDATION, s, 1);
         }
         this.apply(m);
@@ -1393,22 +1392,14 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     const old = this.on[c];
     this.peekHash = (this.h1 ^ ON_KEYS[z | old] ^ ON_KEYS[z | on]) >>> 0;
     this.peekHash2 = (this.h2 ^ ON_KEYS2[z | old] ^ ON_KEYS2[z | on]) >>> 0;
-    let score =
-      w.home * (52 - found[0] - found[1] - found[2] - found[3] - (home ? 1 : 0)) +
-      w.disorder * disorder +
-      w.dig * dig -
-      w.free * free -
-      w.empty * empty;
-    const used = this.cellCount - free;
-    if (used > 1) score += (w.cramp * (used - 1) * used) >> 1;
-    this.peekScore = score + w.depth * depth + 200;
+    const homeCount = found[0] + found[1] + found[2] + found[3] + (home ? 1 : 0);
+    this.peekScore = this.weigh(w, homeCount, disorder, dig, 0, free, empty, depth);
     return true;
   }
 
   /** The heuristic under the weights: cards still to go home, how they are buried, space. */
   score(w: Weights, depth: number): number {
     const f = this.found;
-    let score = w.home * (52 - f[0] - f[1] - f[2] - f[3]);
     let under = 0;
     if (w.under !== 0) {
       for (let i = 0; i < this.cascadeCount; i++) {
@@ -1416,13 +1407,29 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
         if (n > 0) under += n - this.runLength(i);
       }
     }
-    score +=
-      w.disorder * this.disorder +
-      w.dig * this.dig() +
+    const home = f[0] + f[1] + f[2] + f[3];
+    return this.weigh(w, home, this.disorder, this.dig(), under, this.freeCells, this.emptyCascades, depth);
+  }
+
+  /** The score of a position with these counts (`score` for the one held, `peekChild` for a child). */
+  private weigh(
+    w: Weights,
+    home: number,
+    disorder: number,
+    dig: number,
+    under: number,
+    free: number,
+    empty: number,
+    depth: number,
+  ): number {
+    let score =
+      w.home * (52 - home) +
+      w.disorder * disorder +
+      w.dig * dig +
       w.under * under -
-      w.free * this.freeCells -
-      w.empty * this.emptyCascades;
-    const used = this.cellCount - this.freeCells;
+      w.free * free -
+      w.empty * empty;
+    const used = this.cellCount - free;
     if (used > 1) score += (w.cramp * (used - 1) * used) >> 1;
     return score + w.depth * depth + 200;
   }
