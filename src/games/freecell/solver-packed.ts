@@ -1,7 +1,7 @@
 import type { Card } from "../../cards/card.ts";
 import type { ResumableDomain } from "../../search/domain.ts";
 import { zobristWords } from "../../search/state-table.ts";
-import type { FreeCellRules, FreeCellState, Move, PlaceKind } from "./rules.ts";
+import type { FreeCellRules, FreeCellState, Move, Place, PlaceKind } from "./rules.ts";
 
 /**
  * The solver's own position: cascades, cells and foundations in typed arrays, changed in place by a move and
@@ -129,6 +129,13 @@ export const FORCE_SAFE = 1;
 export const FORCE_ALL = 2;
 
 const KINDS: PlaceKind[] = ["cascade", "cell", "foundation"];
+/**
+ * The places a packed move names (kind, then index up to 15), frozen and shared by every move `toMove` makes:
+ * a solution of 90 moves would otherwise allocate 180 of them.
+ */
+const PLACES: readonly (readonly Readonly<Place>[])[] = KINDS.map((kind) =>
+  Array.from({ length: 16 }, (_, index) => Object.freeze({ kind, index })),
+);
 
 /**
  * What a card lies on, in the canonical key: another card (0..51), or one of these. A position is the
@@ -1438,8 +1445,8 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   toMove(m: number): Move {
     if (m > PLAIN) throw new RangeError("a reserve move is two engine moves: use toMoves");
     return {
-      from: { kind: KINDS[moveFromKind(m)], index: moveFromIndex(m) },
-      to: { kind: KINDS[moveToKind(m)], index: moveToIndex(m) },
+      from: PLACES[moveFromKind(m)][moveFromIndex(m)],
+      to: PLACES[moveToKind(m)][moveToIndex(m)],
       count: moveCount(m),
     };
   }
