@@ -55,6 +55,14 @@ for (let c = 0; c < 48; c++) {
   SUIT_PARENTS[c * 2] = (rank + 1) * 4 + suit;
 }
 
+/** 1 at [u * 64 + l] when card u may lie on card l under each build rule: one look where parents take two. */
+const ALTERNATE_ON = new Uint8Array(64 * 64);
+const SUIT_ON = new Uint8Array(64 * 64);
+for (let c = 0; c < 104; c++) {
+  if (ALTERNATE_PARENTS[c] >= 0) ALTERNATE_ON[(c >> 1) * 64 + ALTERNATE_PARENTS[c]] = 1;
+  if (SUIT_PARENTS[c] >= 0) SUIT_ON[(c >> 1) * 64 + SUIT_PARENTS[c]] = 1;
+}
+
 /** For each card, the (at most two) cards that may lie on it under each build rule (-1: none). */
 const ALTERNATE_CHILDREN = new Int8Array(104).fill(-1);
 const SUIT_CHILDREN = new Int8Array(104).fill(-1);
@@ -756,6 +764,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     const { cards, len, cells, found, topAt } = this;
     const parents = this.alternate ? ALTERNATE_PARENTS : SUIT_PARENTS;
     const children = this.alternate ? ALTERNATE_CHILDREN : SUIT_CHILDREN;
+    const lies = this.alternate ? ALTERNATE_ON : SUIT_ON;
     const kingsOnly = this.kingsOnly;
     const prune = fast && this.dominated;
     // With the pruning and no free cell no cascade card goes into the last empty cascade: it could only be
@@ -779,14 +788,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       if (found[top & 3] === top >> 2) out[at++] = CASCADE_HOME | i | ((top & 3) << 6);
       // The ordered run on top (fast mode; single cards in complete mode).
       let k = n - 1;
-      if (fast || runs) {
-        while (k > 0) {
-          const u = cards[base + k];
-          const l = cards[base + k - 1];
-          if (parents[u * 2] !== l && parents[u * 2 + 1] !== l) break;
-          k--;
-        }
-      }
+      if (fast || runs) while (k > 0 && lies[cards[base + k] * 64 + cards[base + k - 1]] === 1) k--;
       const run = fast ? n - k : 1;
       if (prune && run === 1 && found[top & 3] === top >> 2) continue;
       // Onto a card: only the whole run (in fast mode a run does not leave one parent for another of the
