@@ -400,9 +400,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
 
   /** Whether `upper` may lie on `lower` under the build rule. */
   canStack(upper: number, lower: number): boolean {
-    if (lower >> 2 !== (upper >> 2) + 1) return false;
-    if (this.alternate) return (((upper + 1) & 2) ^ ((lower + 1) & 2)) !== 0;
-    return (upper & 3) === (lower & 3);
+    return (this.alternate ? ALTERNATE_ON : SUIT_ON)[upper * 64 + lower] === 1;
   }
 
   /** Length of the ordered run on top of cascade i. */
@@ -875,6 +873,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   ): number {
     const { cards, len, cells, found, where, topAt } = this;
     const children = this.alternate ? ALTERNATE_CHILDREN : SUIT_CHILDREN;
+    const lies = this.alternate ? ALTERNATE_ON : SUIT_ON;
     for (let a = 0; a < this.cellCount; a++) {
       const r = cells[a];
       if (r === NO_CARD || r < 4) continue;
@@ -905,16 +904,12 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
             // Only an ordered run, and (fast mode) only a whole one.
             let ordered = true;
             const base = i * CASCADE_STRIDE;
-            for (let q = h + 1; q < len[i] && ordered; q++) {
-              const u = cards[base + q];
-              const l = cards[base + q - 1];
-              ordered = parents[u * 2] === l || parents[u * 2 + 1] === l;
-            }
+            for (let q = h + 1; q < len[i] && ordered; q++)
+              ordered = lies[cards[base + q] * 64 + cards[base + q - 1]] === 1;
             if (!ordered || !this.runMayMove(i, count)) continue;
           }
           if (fast && h > 0) {
-            const l = cards[i * CASCADE_STRIDE + h - 1];
-            if (parents[y * 2] === l || parents[y * 2 + 1] === l) continue;
+            if (lies[y * 64 + cards[i * CASCADE_STRIDE + h - 1]] === 1) continue;
           }
           from = i | (CASCADE << 4) | (count << 12);
         } else {
