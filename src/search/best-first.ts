@@ -367,7 +367,6 @@ export class BestFirst<S, M, W> {
       const n = domain.generate(mode, moves, 0);
       for (let k = 0; k < n; k++) {
         const m = moves[k];
-        const code = domain.moveCode(m);
         if (peek && domain.peekChild?.(m, weights, depth + 1)) {
           // The child's hashes and score without making it (no forced move follows, and it is no win).
           this.hashKey[0] = domain.peekHash2 as number;
@@ -377,7 +376,7 @@ export class BestFirst<S, M, W> {
             meter.positions < meter.maxPositions,
           );
           if (child >= 0 && table.inserted) {
-            this.newChild(child, id, m, code, depth + 1);
+            this.newChild(child, id, m, domain.moveCode(m), depth + 1);
             queue.push(child, domain.peekScore as number);
           }
           if (child === -1) return "memory";
@@ -390,30 +389,35 @@ export class BestFirst<S, M, W> {
         domain.apply(m);
         const end = domain.forced(m, moves, n);
         const child = this.lookup(meter.positions < meter.maxPositions);
+        const fresh = child >= 0 && table.inserted;
         let won = false;
+        let reparent = false;
         if (child >= 0 && !table.inserted && this.after > 0) {
-          // A shorter path to a stored position: it becomes the position's path. Depths only fall and a
-          // position's depth is above its parent's, so parents never make a cycle.
+          // A shorter path to a stored position: it becomes the position's path (below, once the move is
+          // undone). Depths only fall and a position's depth is above its parent's, so parents never make a
+          // cycle. A position never expanded is loaded from its parent: keep its raw form before the parent
+          // changes, so that it never depends on the move from the new parent naming the same position.
           const cb = child * stride + data;
-          // A position never expanded is loaded from its parent: keep its raw form before the parent changes,
-          // so that it never depends on the move from the new parent naming the same position.
-          if (
+          reparent =
             table.words[cb + DEPTH] > depth + 1 &&
-            (this.exact || table.words[cb + RAW] !== NO_RAW || this.keepRaw(child))
-          ) {
-            table.words[cb + PARENT] = id;
-            table.words[cb + MOVE] = code;
-            table.words[cb + DEPTH] = depth + 1;
-          }
+            (this.exact || table.words[cb + RAW] !== NO_RAW || this.keepRaw(child));
         }
-        if (child >= 0 && table.inserted) {
-          this.newChild(child, id, m, code, depth + 1);
+        if (fresh) {
           if (domain.isWon()) won = true;
           else if (this.win < 0 || depth + 2 < table.words[this.win * stride + data + DEPTH])
             queue.push(child, domain.score(weights, depth + 1));
         }
         for (let a = end - 1; a >= n; a--) domain.undo(moves[a]);
         domain.undo(m);
+        // The move is named (`moveCode` reads the position it is made in) only for a child stored or
+        // re-parented: most children are met again.
+        if (fresh) this.newChild(child, id, m, domain.moveCode(m), depth + 1);
+        if (reparent) {
+          const cb = child * stride + data;
+          table.words[cb + PARENT] = id;
+          table.words[cb + MOVE] = domain.moveCode(m);
+          table.words[cb + DEPTH] = depth + 1;
+        }
         if (won) {
           if (this.after === 0) return this.solved(child);
           this.win = child;
