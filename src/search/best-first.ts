@@ -57,6 +57,16 @@ export class BestFirst<S, M, W> {
   /** Set when solved: the move codes from the root (forced moves not included). */
   codes: number[] = [];
   /**
+   * Set when solved at the first win by moves made from the root without unpacking a position since (the
+   * usual case on an easy deal): every packed move from the root as made, forced moves included. A domain
+   * with `plainMoves` names them without playing them again.
+   */
+  line: Int32Array | undefined;
+  /** Whether the domain's position was reached from the root by the trail's moves alone (nothing unpacked). */
+  private rooted = false;
+  /** The root's forced moves. */
+  private rootForced = new Int32Array(0);
+  /**
    * Positions to go on storing after the first win, for a shorter one (0: stop at the first win). The search
    * then also re-parents a stored position reached again by a shorter path, so the win (a position stored once)
    * takes the shortest path to it found; children that cannot lead to a shorter win are not queued.
@@ -258,6 +268,7 @@ export class BestFirst<S, M, W> {
     const { words, stride } = table;
     const at = this.dataAt;
     this.steps = 0;
+    this.rooted = false;
     if (this.exact) {
       domain.decode(words, id * stride);
       return;
@@ -281,6 +292,7 @@ export class BestFirst<S, M, W> {
     this.ms = 0;
     this.outcome = "capped";
     this.codes = [];
+    this.line = undefined;
     this.win = -1;
     this.current = -1;
     this.released = -1;
@@ -294,7 +306,9 @@ export class BestFirst<S, M, W> {
       return false;
     }
     domain.load(root);
-    domain.forced(-1, this.moves, 0);
+    const forced = domain.forced(-1, this.moves, 0);
+    this.rootForced = this.moves.slice(0, forced);
+    this.rooted = true;
     if (this.lookup(true) < 0 || (!this.exact && !this.keepRaw(0))) {
       this.outcome = "memory";
       return false;
@@ -305,9 +319,14 @@ export class BestFirst<S, M, W> {
     table.words[data + DEPTH] = 0;
     if (domain.isWon()) {
       this.outcome = "solved";
+      this.line = this.rootForced;
       return true;
     }
     queue.push(0, domain.score(this.weights, 0));
+    // The domain holds the root: the first expansion starts there, with nothing unpacked (so the win may be
+    // named by the moves made: `line`). An exact search unpacks it from its key, in the canonical order, as it
+    // unpacks every position, so that its order of moves is the same however it came to the root.
+    this.current = this.exact ? -1 : 0;
     return true;
   }
 
@@ -403,8 +422,10 @@ export class BestFirst<S, M, W> {
             (this.exact || table.words[cb + RAW] !== NO_RAW || this.keepRaw(child));
         }
         if (fresh) {
-          if (domain.isWon()) won = true;
-          else if (this.win < 0 || depth + 2 < table.words[this.win * stride + data + DEPTH])
+          if (domain.isWon()) {
+            won = true;
+            if (this.rooted && this.after === 0) this.line = this.lineTo(m, moves, n, end);
+          } else if (this.win < 0 || depth + 2 < table.words[this.win * stride + data + DEPTH])
             queue.push(child, domain.score(weights, depth + 1));
         }
         for (let a = end - 1; a >= n; a--) domain.undo(moves[a]);
@@ -433,6 +454,18 @@ export class BestFirst<S, M, W> {
       }
     }
     return this.win >= 0 ? this.solved(this.win) : "capped";
+  }
+
+  /** The moves from the root to the position the domain holds: the trail's, then `m` and `moves[from..to)`. */
+  private lineTo(m: number, moves: Int32Array, from: number, to: number): Int32Array {
+    const made = this.steps > 0 ? this.trailEnds[this.steps - 1] : 0;
+    const rootCount = this.rootForced.length;
+    const line = new Int32Array(rootCount + made + 1 + to - from);
+    line.set(this.rootForced);
+    line.set(this.trail.subarray(0, made), rootCount);
+    line[rootCount + made] = m;
+    line.set(moves.subarray(from, to), rootCount + made + 1);
+    return line;
   }
 
   private solved(id: number): SearchOutcome {

@@ -92,6 +92,22 @@ export function codeMoves<S, M, W>(domain: ResumableDomain<S, M, W>, root: S, co
   return playPath(domain, root, codes.length, (k) => domain.codeToMove(codes[k]));
 }
 
+/**
+ * The engine's moves for packed moves made one after another from the root, forced moves among them (a best-first
+ * search's `line`), for a domain whose moves read nothing of the position (`plainMoves`): no move is played again.
+ */
+export function lineMoves<S, M>(domain: SearchDomain<S, M>, line: Int32Array): M[] {
+  if (!domain.plainMoves) throw new RangeError("only a domain with plain moves names moves it does not play");
+  const out: M[] = [];
+  for (let k = 0; k < line.length; k++) {
+    if (domain.toMoves) {
+      const moves = domain.toMoves(line[k]);
+      for (let i = 0; i < moves.length; i++) out.push(moves[i]);
+    } else out.push(domain.toMove(line[k]));
+  }
+  return out;
+}
+
 /** The forced moves' buffer of `playPath`, kept from call to call (a fresh one is 8 KB zeroed a solve). */
 let scratch = new Int32Array(0);
 

@@ -3,6 +3,7 @@ import { orderedDeck } from "../../cards/card.ts";
 import { mulberry32 } from "../../cards/random.ts";
 import { BestFirst } from "../../search/best-first.ts";
 import { BudgetMeter } from "../../search/budget.ts";
+import { codeMoves, lineMoves } from "../../search/domain.ts";
 import { KING_ALBERT_RULES } from "../king-albert/index.ts";
 import { dealMicrosoft, dealSeeded } from "./deal.ts";
 import { dealFreeCell } from "./index.ts";
@@ -12,6 +13,7 @@ import {
   autoMoves,
   type FreeCellRules,
   type FreeCellState,
+  isWon,
   legalMoves,
   type Move,
 } from "./rules.ts";
@@ -739,5 +741,28 @@ describe("BestFirst over PackedPosition", () => {
     }
     expect(checked).toBeGreaterThan(5_000);
     expect(wrong).toBe(0);
+  });
+
+  // A win found without unpacking a position is named by the moves the search made (`line`): they must be the
+  // moves its codes name, played from the deal, and win.
+  it("names a win made from the root by its moves as its codes name them, and the moves win", () => {
+    const weights = { home: 24, disorder: 13, dig: 4, free: 12, empty: 18, depth: 1, under: 0, cramp: 4 };
+    let lines = 0;
+    for (let deal = 1; deal <= 60; deal++) {
+      const state = dealMicrosoft(deal);
+      const domain = new PackedPosition(state.rules);
+      domain.force = FORCE_SAFE;
+      const search = new BestFirst(domain, "main", false, GEN_FAST | TIGHT, weights);
+      search.begin(state, new BudgetMeter({ positions: 50_000 }, undefined));
+      expect(search.resume(50_000)).toBe("solved");
+      if (!search.line) continue;
+      lines++;
+      const named = lineMoves(domain, search.line);
+      const replayer = new PackedPosition(state.rules);
+      replayer.force = FORCE_SAFE;
+      expect(named).toEqual(codeMoves(replayer, state, search.codes));
+      expect(isWon(named.reduce(applyMove, state))).toBe(true);
+    }
+    expect(lines).toBeGreaterThan(50);
   });
 });

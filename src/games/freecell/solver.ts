@@ -1,7 +1,7 @@
 import { BestFirst } from "../../search/best-first.ts";
 import { type Budget, BudgetMeter, type Clock, describeBudget } from "../../search/budget.ts";
 import { DepthFirst } from "../../search/depth-first.ts";
-import { codeMoves } from "../../search/domain.ts";
+import { codeMoves, lineMoves } from "../../search/domain.ts";
 import { type Entry, portfolioStats, runPortfolio } from "../../search/portfolio.ts";
 import type { SolveResult } from "../../search/result.ts";
 import { Shortener } from "../../search/shorten.ts";
@@ -439,17 +439,20 @@ export function solve(state: FreeCellState, options: SolveOptions = {}): FreeCel
     }
     // The main search's wins are already short move by move: shortcuts of one move take 0.03 moves a deal off
     // them (deals 1..2000) for 15% of the time. The other searches' wins are shortened.
-    const short =
-      options.shortest || plans.shortenFirst || end.by !== runners[0]
-        ? kit.shortener.shorten(
-            state,
-            winCodes(end.by, state),
-            options.shortest ? plans.shortestDepth : plans.shortenDepth,
-          )
-        : winCodes(end.by, state);
-    const moves = writeOutRuns(state, codeMoves(kit.shortener.domain, state, short));
-    if (!(kit.shortener.domain as PackedPosition).isWon())
-      throw new SolverError("the solution found does not win");
+    const shortens = options.shortest || plans.shortenFirst || end.by !== runners[0];
+    // A win made move by move from the root (the search's own position was won) is named as it was made.
+    const line = end.by instanceof BestFirst ? end.by.line : undefined;
+    let moves: Move[];
+    if (!shortens && line) moves = writeOutRuns(state, lineMoves(end.by.domain, line));
+    else {
+      const codes = winCodes(end.by, state);
+      const short = shortens
+        ? kit.shortener.shorten(state, codes, options.shortest ? plans.shortestDepth : plans.shortenDepth)
+        : codes;
+      moves = writeOutRuns(state, codeMoves(kit.shortener.domain, state, short));
+      if (!(kit.shortener.domain as PackedPosition).isWon())
+        throw new SolverError("the solution found does not win");
+    }
     const stats = portfolioStats(runners, meter, end.maxBytes, `the ${end.by.name} search found a win`);
     return { result: "solved", moves, stats };
   } finally {
