@@ -268,7 +268,9 @@ export class BestFirst<S, M, W> {
     const { words, stride } = table;
     const at = this.dataAt;
     this.steps = 0;
-    this.rooted = false;
+    // The root's raw form is the position as the deal was loaded and played out, so the moves made from it
+    // still go from the deal (an exact search unpacks the canonical order instead).
+    this.rooted = id === 0 && !this.exact;
     if (this.exact) {
       domain.decode(words, id * stride);
       return;
@@ -323,10 +325,6 @@ export class BestFirst<S, M, W> {
       return true;
     }
     queue.push(0, domain.score(this.weights, 0));
-    // The domain holds the root: the first expansion starts there, with nothing unpacked (so the win may be
-    // named by the moves made: `line`). An exact search unpacks it from its key, in the canonical order, as it
-    // unpacks every position, so that its order of moves is the same however it came to the root.
-    this.current = this.exact ? -1 : 0;
     return true;
   }
 
@@ -348,13 +346,20 @@ export class BestFirst<S, M, W> {
     const peek = !this.exact && this.after === 0 && domain.peekChild !== undefined;
     const stride = table.stride;
     const data = this.dataAt;
-    while (table.count < until && (this.win < 0 || table.count < this.stopAt)) {
+    // Every way out goes through the one return at the end, which a win (every easy deal's end) runs: so the
+    // optimising compiler has seen it run before a search first stops at its share, and need not throw away
+    // the code it made for this loop then.
+    let outcome: SearchOutcome = "capped";
+    expanding: while (table.count < until && (this.win < 0 || table.count < this.stopAt)) {
       const id = queue.pop();
-      if (id < 0) return this.win >= 0 ? this.solved(this.win) : "exhausted";
+      if (id < 0) {
+        outcome = "exhausted";
+        break;
+      }
       if (!meter.tick()) {
-        if (this.win >= 0) return this.solved(this.win);
-        queue.push(id, 0);
-        return "time";
+        if (this.win < 0) queue.push(id, 0);
+        outcome = "time";
+        break;
       }
       const base = id * stride;
       if (this.current >= 0 && table.words[base + data + PARENT] === this.current) {
@@ -377,7 +382,8 @@ export class BestFirst<S, M, W> {
         !this.keepRaw(id)
       ) {
         queue.push(id, 0);
-        return this.win >= 0 ? this.solved(this.win) : "memory";
+        outcome = "memory";
+        break;
       }
       this.current = id;
       this.firstChild = table.count;
@@ -398,10 +404,10 @@ export class BestFirst<S, M, W> {
             this.newChild(child, id, m, domain.moveCode(m), depth + 1);
             queue.push(child, domain.peekScore as number);
           }
-          if (child === -1) return "memory";
-          if (child === -2) {
-            meter.storePosition();
-            return "positions";
+          if (child < 0) {
+            if (child === -2) meter.storePosition();
+            outcome = child === -1 ? "memory" : "positions";
+            break expanding;
           }
           continue;
         }
@@ -440,20 +446,19 @@ export class BestFirst<S, M, W> {
           table.words[cb + DEPTH] = depth + 1;
         }
         if (won) {
-          if (this.after === 0) return this.solved(child);
           this.win = child;
+          if (this.after === 0) break expanding;
           this.stopAt = table.count + this.after;
         }
-        // A budget met while going on after a win ends with that win.
-        if (child < 0 && this.win >= 0) return this.solved(this.win);
-        if (child === -1) return "memory";
-        if (child === -2) {
-          meter.storePosition();
-          return "positions";
+        if (child < 0) {
+          // (A budget met while going on after a win ends with that win, below.)
+          if (child === -2 && this.win < 0) meter.storePosition();
+          outcome = child === -1 ? "memory" : "positions";
+          break expanding;
         }
       }
     }
-    return this.win >= 0 ? this.solved(this.win) : "capped";
+    return this.win >= 0 ? this.solved(this.win) : outcome;
   }
 
   /** The moves from the root to the position the domain holds: the trail's, then `m` and `moves[from..to)`. */
