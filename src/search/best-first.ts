@@ -8,8 +8,8 @@ import { StateTable } from "./state-table.ts";
 export const BUCKETS = 4096;
 
 /**
- * A record: the key (or a second hash), then parent id, the move code that led here, depth, and (not exact)
- * where the position's raw form is kept once it has been expanded (NO_RAW until then).
+ * A record: the key (or a second hash), then parent id, the move that led here (see `plain`), depth, and (not
+ * exact) where the position's raw form is kept once it has been expanded (NO_RAW until then).
  */
 const PARENT = 0;
 const MOVE = 1;
@@ -54,8 +54,9 @@ export class BestFirst<S, M, W> {
   expanded = 0;
   ms = 0;
   outcome: SearchOutcome = "capped";
-  /** Set when solved: the move codes from the root (forced moves not included). */
-  codes: number[] = [];
+  /** Set when solved: the moves that led to the win, as its records hold them (see `plain`). */
+  private winPath: number[] = [];
+  private winCodes: number[] | undefined;
   /**
    * Set when solved at the first win by moves made from the root without unpacking a position since (the
    * usual case on an easy deal): every packed move from the root as made, forced moves included. A domain
@@ -76,6 +77,14 @@ export class BestFirst<S, M, W> {
   private win = -1;
   /** Where going on after the first win stops (positions stored). */
   private stopAt = 0;
+  /**
+   * Whether records hold the packed moves as they were made rather than their codes (`moveCode`): in a search
+   * keyed on hashes that stops at its first win. There a stored position is only ever reached by one path from
+   * the root, and each move of it is made in the order of cascades and cells its parent was expanded in: the
+   * deal's, and after that only moves, their exact undoing, and the unpacking of a raw form kept as it was. So
+   * a stored move fits its parent whenever the domain holds the parent, and needs no naming by cards.
+   */
+  private plain = false;
   /** The record whose position the domain holds between expansions (-1: none). */
   private current = -1;
   /** The first record stored as a child of `current`; its children follow in order. */
@@ -165,14 +174,14 @@ export class BestFirst<S, M, W> {
     return table.findOrInsert(this.hashKey, h, mayInsert);
   }
 
-  /** Fills in record `child`, just stored, reached from record `parent` by move `m` (named `code`). */
-  private newChild(child: number, parent: number, m: number, code: number, depth: number): void {
+  /** Fills in record `child`, just stored, reached from record `parent` by move `m` (kept as `move`). */
+  private newChild(child: number, parent: number, m: number, move: number, depth: number): void {
     (this.meter as BudgetMeter).positions++;
     this.childMoves[child - this.firstChild] = m;
     const words = this.table.words;
     const at = child * this.table.stride + this.dataAt;
     words[at + PARENT] = parent;
-    words[at + MOVE] = code;
+    words[at + MOVE] = move;
     words[at + DEPTH] = depth;
     if (!this.exact) words[at + RAW] = NO_RAW;
   }
@@ -252,16 +261,14 @@ export class BestFirst<S, M, W> {
       for (let i = trailEnds[step] - 1; i >= from; i--) domain.undo(trail[i]);
     }
     for (let k = down - 1; k >= 0; k--) {
-      const child = this.downIds[k];
-      this.step(domain.codeToMove(words[child * stride + at + MOVE]));
+      this.step(this.moveTo(this.downIds[k]));
     }
     return true;
   }
 
   /**
    * Loads record `id`'s position, which is not near the one the domain holds: unpacks the nearest ancestor
-   * (or itself) whose raw form is kept, then makes the moves down from it (each names its cards, so it fits
-   * whatever order the position is unpacked in).
+   * (or itself) whose raw form is kept, then makes the moves down from it (see `moveTo`).
    */
   private load(id: number): void {
     const { domain, table } = this;
@@ -282,8 +289,7 @@ export class BestFirst<S, M, W> {
       a = words[a * stride + at + PARENT];
     }
     domain.decodeRaw(this.raws, words[a * stride + at + RAW] * domain.rawWords);
-    for (let k = n - 1; k >= 0; k--)
-      this.step(domain.codeToMove(words[this.downIds[k] * stride + at + MOVE]));
+    for (let k = n - 1; k >= 0; k--) this.step(this.moveTo(this.downIds[k]));
   }
 
   /** Starts from `root` with its forced moves made. Returns false when the root cannot be stored. */
@@ -293,8 +299,10 @@ export class BestFirst<S, M, W> {
     this.expanded = 0;
     this.ms = 0;
     this.outcome = "capped";
-    this.codes = [];
+    this.winPath = [];
+    this.winCodes = undefined;
     this.line = undefined;
+    this.plain = !this.exact && this.after === 0;
     this.win = -1;
     this.current = -1;
     this.released = -1;
@@ -365,11 +373,7 @@ export class BestFirst<S, M, W> {
       if (this.current >= 0 && table.words[base + data + PARENT] === this.current) {
         // The child of the position just expanded (a greedy search mostly goes on from there): one move
         // from it is cheaper than unpacking. (A position re-parented while going on has an older id.)
-        this.step(
-          id >= this.firstChild
-            ? this.childMoves[id - this.firstChild]
-            : domain.codeToMove(table.words[base + data + MOVE]),
-        );
+        this.step(id >= this.firstChild ? this.childMoves[id - this.firstChild] : this.moveTo(id));
       } else if (this.current < 0 || this.after > 0 || !this.walk(id)) {
         // (While going on after a win a position may have been re-parented, so it is not always its parent's
         // position and a move.)
@@ -401,7 +405,7 @@ export class BestFirst<S, M, W> {
             meter.positions < meter.maxPositions,
           );
           if (child >= 0 && table.inserted) {
-            this.newChild(child, id, m, domain.moveCode(m), depth + 1);
+            this.newChild(child, id, m, this.plain ? m : domain.moveCode(m), depth + 1);
             queue.push(child, domain.peekScore as number);
           }
           if (child < 0) {
@@ -436,9 +440,9 @@ export class BestFirst<S, M, W> {
         }
         for (let a = end - 1; a >= n; a--) domain.undo(moves[a]);
         domain.undo(m);
-        // The move is named (`moveCode` reads the position it is made in) only for a child stored or
-        // re-parented: most children are met again.
-        if (fresh) this.newChild(child, id, m, domain.moveCode(m), depth + 1);
+        // A move is named (`moveCode` reads the position it is made in) only for a child stored or
+        // re-parented (most children are met again), and only where records hold codes.
+        if (fresh) this.newChild(child, id, m, this.plain ? m : domain.moveCode(m), depth + 1);
         if (reparent) {
           const cb = child * stride + data;
           table.words[cb + PARENT] = id;
@@ -474,19 +478,49 @@ export class BestFirst<S, M, W> {
   }
 
   private solved(id: number): SearchOutcome {
-    this.codes = this.path(id);
+    this.winPath = this.path(id);
     return "solved";
   }
 
+  /**
+   * The move from record `id`'s parent to it, fit for the parent's position as the domain holds it: as made
+   * (`plain`), or named by its cards, which fits whatever order of cascades and cells the parent was unpacked in.
+   */
+  private moveTo(id: number): number {
+    const move = this.table.words[id * this.table.stride + this.dataAt + MOVE];
+    return this.plain ? move : this.domain.codeToMove(move);
+  }
+
+  /**
+   * Once solved, the move codes from the root to the win (forced moves not included), until the next `begin`.
+   * Where the records hold moves as made, they are named by making them again from the root: the search has
+   * ended, so its position is free.
+   */
+  get codes(): number[] {
+    if (!this.plain || this.winPath.length === 0) return this.winPath;
+    if (this.winCodes) return this.winCodes;
+    const { domain } = this;
+    this.load(0);
+    this.current = -1;
+    const codes = this.winPath.map((m) => {
+      const code = domain.moveCode(m);
+      this.step(m);
+      return code;
+    });
+    this.winCodes = codes;
+    return codes;
+  }
+
+  /** The moves from the root to record `id`, as the records hold them. */
   private path(id: number): number[] {
     const { table } = this;
-    const codes: number[] = [];
+    const moves: number[] = [];
     while (id !== 0) {
       const base = id * table.stride + this.dataAt;
-      codes.push(table.words[base + MOVE]);
+      moves.push(table.words[base + MOVE]);
       id = table.words[base + PARENT];
     }
-    return codes.reverse();
+    return moves.reverse();
   }
 }
 
