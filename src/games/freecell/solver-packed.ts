@@ -224,6 +224,8 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   private h1 = 0;
   private h2 = 0;
   freeCells = 0;
+  /** A bit for each free cell (cell j: bit j). */
+  private freeMask = 0;
   emptyCascades = 0;
   /** Cards lying above a lower card of their cascade, kept counted as cards move. */
   disorder = 0;
@@ -445,6 +447,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       c = this.cells[fromIndex];
       this.cells[fromIndex] = NO_CARD;
       this.freeCells++;
+      this.freeMask |= 1 << fromIndex;
     } else {
       c = (this.found[fromIndex] - 1) * 4 + fromIndex;
       this.found[fromIndex]--;
@@ -456,6 +459,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       this.cells[toIndex] = c;
       this.setOn(c, ON_CELL);
       this.freeCells--;
+      this.freeMask &= ~(1 << toIndex);
     } else {
       this.found[toIndex]++;
       this.setOn(c, ON_HOME);
@@ -621,9 +625,8 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
 
   /** The first free cell, -1 when none. */
   private firstFreeCell(): number {
-    if (this.reserve) return -1;
-    for (let j = 0; j < this.cellCount; j++) if (this.cells[j] === NO_CARD) return j;
-    return -1;
+    const m = this.freeMask;
+    return this.reserve || m === 0 ? -1 : 31 - Math.clz32(m & -m);
   }
 
   /** `generate` in every mode, written for clarity; the search's modes go through `generateSearch`. */
@@ -1144,10 +1147,12 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     this.emptyCascades = empty;
     this.disorder = disorder;
     let free = 0;
+    let freeMask = 0;
     for (let j = 0; j < this.cellCount; j++) {
       const c = cells[j];
       if (c === NO_CARD) {
         free++;
+        freeMask |= 1 << j;
         continue;
       }
       on[c] = ON_CELL;
@@ -1156,6 +1161,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       if (c >> 2 < found[c & 3]) found[c & 3] = c >> 2;
     }
     this.freeCells = free;
+    this.freeMask = freeMask;
     // The cards at home: each suit's first found[s] cards, their keys XORed ahead of time.
     for (let s = 0; s < 4; s++) {
       h1 ^= HOME_KEYS[s * 14 + found[s]];
