@@ -379,10 +379,11 @@ export class BestFirst<S, M, W> {
         // position and a move.)
         this.load(id);
       }
+      const depth = table.words[base + data + DEPTH];
       if (
         !this.exact &&
+        (this.after > 0 || depth % RAW_EVERY === 0) &&
         table.words[base + data + RAW] === NO_RAW &&
-        (this.after > 0 || table.words[base + data + DEPTH] % RAW_EVERY === 0) &&
         !this.keepRaw(id)
       ) {
         queue.push(id, 0);
@@ -391,7 +392,6 @@ export class BestFirst<S, M, W> {
       }
       this.current = id;
       this.firstChild = table.count;
-      const depth = table.words[base + data + DEPTH];
       this.expanded++;
       const n = domain.generate(mode, moves, 0);
       for (let k = 0; k < n; k++) {
