@@ -275,10 +275,8 @@ export class BestFirst<S, M, W> {
     const { words, stride } = table;
     const at = this.dataAt;
     this.steps = 0;
-    // The root's raw form is the position as the deal was loaded and played out, so the moves made from it
-    // still go from the deal (an exact search unpacks the canonical order instead).
-    this.rooted = id === 0 && !this.exact;
     if (this.exact) {
+      this.rooted = false;
       domain.decode(words, id * stride);
       return;
     }
@@ -289,6 +287,9 @@ export class BestFirst<S, M, W> {
       a = words[a * stride + at + PARENT];
     }
     domain.decodeRaw(this.raws, words[a * stride + at + RAW] * domain.rawWords);
+    // The root's raw form is the position as the deal was loaded and played out, so the moves made from it
+    // still go from the deal (an exact search unpacks the canonical order instead).
+    this.rooted = a === 0;
     for (let k = n - 1; k >= 0; k--) this.step(this.moveTo(this.downIds[k]));
   }
 

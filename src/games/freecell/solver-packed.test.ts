@@ -745,7 +745,8 @@ describe("BestFirst over PackedPosition", () => {
 
   // A search keyed on hashes keeps each move as made; its codes are named by making them again from the deal,
   // and a win found without unpacking a position is named by the moves the search made (`line`): both must
-  // name the same moves, and they must win. The deals with few positions walk only; the others unpack too.
+  // name the same moves, and they must win. The deals with few positions walk only; the others unpack too (a
+  // win after unpacking a position other than the root has no line).
   it("names its win by codes and, made from the root, by its moves as made: the same moves, and they win", () => {
     const weights = { home: 24, disorder: 13, dig: 4, free: 12, empty: 18, depth: 1, under: 0, cramp: 4 };
     let lines = 0;
@@ -765,6 +766,5 @@ describe("BestFirst over PackedPosition", () => {
       expect(lineMoves(domain, search.line)).toEqual(named);
     }
     expect(lines).toBeGreaterThan(30);
-    expect(lines).toBeLessThan(44);
   });
 });
