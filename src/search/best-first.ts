@@ -375,9 +375,7 @@ export class BestFirst<S, M, W> {
         // The child of the position just expanded (a greedy search mostly goes on from there): one move
         // from it is cheaper than unpacking. (A position re-parented while going on has an older id.)
         this.step(id >= this.firstChild ? this.childMoves[id - this.firstChild] : this.moveTo(id));
-      } else if (this.current < 0 || this.after > 0 || !this.walk(id)) {
-        // (While going on after a win a position may have been re-parented, so it is not always its parent's
-        // position and a move.)
+      } else if (this.current < 0 || !this.walk(id)) {
         this.load(id);
       }
       const depth = table.words[base + data + DEPTH];

@@ -703,10 +703,11 @@ describe("BestFirst over PackedPosition", () => {
   const microsoft = () => [1, 617, 11982].map((deal) => dealMicrosoft(deal));
   const kingAlbert = () => Array.from({ length: 20 }, (_, seed) => dealSeeded(seed, KING_ALBERT_RULES));
   it.each([
-    ["hashed, fast moves", false, GEN_FAST | TIGHT, microsoft],
-    ["keyed, every single-card move", true, GEN_COMPLETE, microsoft],
-    ["King Albert, keyed, reserve moves", true, GEN_FAST | LAZY_RESERVE, kingAlbert],
-  ])("holds the record it expands at each expansion (%s)", (_name, exact, mode, deals) => {
+    ["hashed, fast moves", false, GEN_FAST | TIGHT, microsoft, 0],
+    ["hashed, going on after a win, positions moved under shorter paths", false, GEN_FAST, microsoft, 1000],
+    ["keyed, every single-card move", true, GEN_COMPLETE, microsoft, 0],
+    ["King Albert, keyed, reserve moves", true, GEN_FAST | LAZY_RESERVE, kingAlbert, 0],
+  ])("holds the record it expands at each expansion (%s)", (_name, exact, mode, deals, after) => {
     const weights = { home: 24, disorder: 13, dig: 4, free: 12, empty: 18, depth: 1, under: 0, cramp: 4 };
     let checked = 0;
     let wrong = 0;
@@ -735,6 +736,7 @@ describe("BestFirst over PackedPosition", () => {
       const domain = new Checked(state.rules);
       domain.force = FORCE_SAFE;
       const search = new BestFirst(domain, "checked", exact, mode, weights);
+      search.after = after;
       domain.search = search;
       search.begin(state, new BudgetMeter({ positions: 30_000 }, undefined));
       search.resume(30_000);
