@@ -224,7 +224,10 @@ export class BestFirst<S, M, W> {
    * Goes from the position the domain holds (record `current`) to record `id`'s by undoing the trail's last
    * moves up to a common ancestor and making the moves down from it, when both are short: cheaper than
    * unpacking, and the usual case (a greedy search mostly turns to a sibling or a near cousin). False when it
-   * is too far; the domain is then unchanged.
+   * is too far; the domain is then unchanged. While going on after a win, a position moved under a shorter path
+   * is never on the trail (its depth was above the expanded one's, and depths rise along every path), so the
+   * trail still follows the parents; its descendants keep depths above their new ones, which can only make a
+   * walk give up, as it never climbs further than the trail.
    */
   private walk(id: number): boolean {
     const { domain, table } = this;
