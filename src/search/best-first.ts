@@ -58,12 +58,12 @@ export class BestFirst<S, M, W> {
   private winPath: number[] = [];
   private winCodes: number[] | undefined;
   /**
-   * Set when solved at the first win by moves made from the root without unpacking a position since (the
-   * usual case on an easy deal): every packed move from the root as made, forced moves included. A domain
-   * with `plainMoves` names them without playing them again.
+   * Set when solved at the first win reached from the root by moves alone, no position but the root unpacked
+   * on the way (the usual case on an easy deal): every packed move from the root as made, forced moves
+   * included. A domain with `plainMoves` names them without playing them again.
    */
   line: Int32Array | undefined;
-  /** Whether the domain's position was reached from the root by the trail's moves alone (nothing unpacked). */
+  /** Whether the domain's position was reached from the root by the trail's moves alone. */
   private rooted = false;
   /** The root's forced moves. */
   private rootForced = new Int32Array(0);
