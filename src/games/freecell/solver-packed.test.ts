@@ -16,6 +16,7 @@ import {
   isWon,
   legalMoves,
   type Move,
+  runLength,
 } from "./rules.ts";
 import {
   FORCE_ALL,
@@ -464,7 +465,7 @@ describe("PackedPosition", () => {
     }
   });
 
-  it("keeps disorder and dig counted as cards move, as a full count gives them", () => {
+  it("keeps disorder, dig and the runs on top counted as cards move, as a full count gives them", () => {
     const out = new Int32Array(4096);
     const counts = (pos: PackedPosition): number[] => {
       let disorder = 0;
@@ -479,24 +480,34 @@ describe("PackedPosition", () => {
           if (c >> 2 === pos.found[c & 3]) dig += n - 1 - h;
         }
       }
-      return [disorder, dig];
+      return [disorder, dig, ...runs(pos)];
     };
+    // Each cascade's run on top, counted card by card with the engine's rule.
+    const runs = (pos: PackedPosition): number[] =>
+      Array.from({ length: pos.cascadeCount }, (_, i) =>
+        runLength(pos.rules, Array.from(pos.cards.subarray(i * 64, i * 64 + pos.len[i]))),
+      );
+    const kept = (pos: PackedPosition): number[] => [
+      pos.disorder,
+      pos.dig(),
+      ...Array.from({ length: pos.cascadeCount }, (_, i) => pos.runLength(i)),
+    ];
     for (const rules of VARIANTS) {
       for (const state of randomPositions(rules, 2, 50)) {
         const pos = new PackedPosition(state.rules);
         pos.load(state);
-        expect([pos.disorder, pos.dig()]).toEqual(counts(pos));
+        expect(kept(pos)).toEqual(counts(pos));
         const bytes = new Uint8Array(pos.keyBytes);
         pos.encodeBytes(bytes);
         const copy = new PackedPosition(state.rules);
         copy.decodeBytes(bytes, 0);
-        expect([copy.disorder, copy.dig()]).toEqual(counts(pos));
+        expect(kept(copy)).toEqual(counts(copy));
         const n = pos.generate(GEN_ALL, out, 0);
         for (let k = 0; k < n; k++) {
           pos.apply(out[k]);
-          expect([pos.disorder, pos.dig()]).toEqual(counts(pos));
+          expect(kept(pos)).toEqual(counts(pos));
           pos.undo(out[k]);
-          expect([pos.disorder, pos.dig()]).toEqual(counts(pos));
+          expect(kept(pos)).toEqual(counts(pos));
         }
       }
     }

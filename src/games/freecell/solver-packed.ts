@@ -233,6 +233,10 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   readonly where: Int16Array;
   /** Per cascade and height: the lowest rank at or below that height. */
   private readonly minRank: Uint8Array;
+  /** Per cascade and height: the length of the ordered run that ends at that height. */
+  private readonly runAt: Uint8Array;
+  /** The may-lie-on table of the build rule. */
+  private readonly lies: Uint8Array;
   readonly alternate: boolean;
   readonly kingsOnly: boolean;
   readonly sequenceMoves: boolean;
@@ -284,7 +288,9 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     this.found = new Uint8Array(4);
     this.where = new Int16Array(52).fill(-1);
     this.minRank = new Uint8Array(this.cascadeCount * CASCADE_STRIDE);
+    this.runAt = new Uint8Array(this.cascadeCount * CASCADE_STRIDE);
     this.alternate = rules.build === "alternate";
+    this.lies = this.alternate ? ALTERNATE_ON : SUIT_ON;
     this.kingsOnly = rules.empty === "kings";
     this.sequenceMoves = rules.sequenceMoves;
     this.fromFoundation = rules.fromFoundation;
@@ -340,10 +346,13 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     const r = c >> 2;
     if (h === 0) {
       this.minRank[at] = r;
+      this.runAt[at] = 1;
       this.orderStale = true;
       this.setOn(c, ON_BOTTOM);
     } else {
-      this.setOn(c, this.cards[at - 1]);
+      const below = this.cards[at - 1];
+      this.runAt[at] = this.lies[c * 64 + below] === 1 ? this.runAt[at - 1] + 1 : 1;
+      this.setOn(c, below);
       const low = this.minRank[at - 1];
       if (r > low) {
         this.disorder++;
@@ -408,11 +417,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
   /** Length of the ordered run on top of cascade i. */
   runLength(i: number): number {
     const n = this.len[i];
-    if (n === 0) return 0;
-    const base = i * CASCADE_STRIDE;
-    let k = n - 1;
-    while (k > 0 && this.canStack(this.cards[base + k], this.cards[base + k - 1])) k--;
-    return n - k;
+    return n === 0 ? 0 : this.runAt[i * CASCADE_STRIDE + n - 1];
   }
 
   /**
@@ -765,7 +770,6 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
     const { cards, len, cells, found, topAt } = this;
     const parents = this.alternate ? ALTERNATE_PARENTS : SUIT_PARENTS;
     const children = this.alternate ? ALTERNATE_CHILDREN : SUIT_CHILDREN;
-    const lies = this.alternate ? ALTERNATE_ON : SUIT_ON;
     const kingsOnly = this.kingsOnly;
     const prune = fast && this.dominated;
     // With the pruning and no free cell no cascade card goes into the last empty cascade: it could only be
@@ -789,7 +793,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
       if (found[top & 3] === top >> 2) out[at++] = CASCADE_HOME | i | ((top & 3) << 6);
       // The ordered run on top (fast mode; single cards in complete mode).
       let k = n - 1;
-      if (fast || runs) while (k > 0 && lies[cards[base + k] * 64 + cards[base + k - 1]] === 1) k--;
+      if (fast || runs) k = n - this.runAt[base + n - 1];
       const run = fast ? n - k : 1;
       if (prune && run === 1 && found[top & 3] === top >> 2) continue;
       // Onto a card: only the whole run (in fast mode a run does not leave one parent for another of the
@@ -1114,7 +1118,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
    * only when asked (the fast searches never ask).
    */
   private recount(): void {
-    const { cards, len, cells, found, where, minRank, on } = this;
+    const { cards, len, cells, found, where, minRank, runAt, lies, on } = this;
     this.orderStale = true;
     this.keyStale = true;
     found[0] = found[1] = found[2] = found[3] = 13;
@@ -1141,6 +1145,7 @@ export class PackedPosition implements ResumableDomain<FreeCellState, Move, Weig
         if (r > low) disorder++;
         else low = r;
         minRank[base + h] = low;
+        runAt[base + h] = h > 0 && lies[b * 64 + cards[base + h - 1]] === 1 ? runAt[base + h - 1] + 1 : 1;
         if (r < found[b & 3]) found[b & 3] = r;
       }
     }
