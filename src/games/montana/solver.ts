@@ -108,7 +108,8 @@ export class MontanaSearch implements Runner<MontanaState> {
   /** The engine's moves of the win found. */
   solution(): MontanaMove[] {
     const { moves, domain } = this.search.path();
-    return pathMoves(domain, this.root as MontanaState, moves);
+    const root = this.root as MontanaState;
+    return pathMoves(domain, root, (domain as MontanaPosition).gamePath(root, moves));
   }
 }
 

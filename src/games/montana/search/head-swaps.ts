@@ -113,3 +113,35 @@ export function swapsFor(heads: ArrayLike<number>, perm: number): [number, numbe
   }
   throw new Error("internal error: no head swaps reach the arrangement");
 }
+
+const openRowList = new Int32Array(4);
+
+/**
+ * After the entry (docs/montana.md, "Open heads"): an arrangement of the open heads (the rows of `open`, a bit a row)
+ * that brings the 2 heading row `from` to row `to` and puts no other open 2 beside its own 3 (`seconds[r]` is the
+ * card in row r's second place), as a packed permutation: the identity when `from` is `to`, -1 when there is none.
+ */
+export function openArrangement(
+  heads: ArrayLike<number>,
+  seconds: ArrayLike<number>,
+  open: number,
+  to: number,
+  from: number,
+): number {
+  if (from === to) return IDENTITY;
+  const rows = openRowList;
+  let n = 0;
+  for (let r = 0; r < 4; r++) if ((open & (1 << r)) !== 0) rows[n++] = r;
+  for (const local of PERMS[n]) {
+    let perm = IDENTITY;
+    let ok = true;
+    for (let i = 0; i < n && ok; i++) {
+      const r = rows[i];
+      const source = rows[(local >> (2 * i)) & 3];
+      perm = (perm & ~(3 << (2 * r))) | (source << (2 * r));
+      ok = r === to ? source === from : seconds[r] !== heads[source] + 4;
+    }
+    if (ok) return perm;
+  }
+  return -1;
+}

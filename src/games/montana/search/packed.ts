@@ -4,7 +4,15 @@ import type { SearchDomain } from "../../../search/domain.ts";
 import { mix32, StateTable } from "../../../search/state-table.ts";
 import { shuffleForRedeal } from "../redeal.ts";
 import { type MontanaMove, type MontanaRules, type MontanaState, ROW_SUITS, ROWS } from "../rules.ts";
-import { arrangements, inverse, sourceOf, swapsFor, transposition } from "./head-swaps.ts";
+import {
+  arrangements,
+  IDENTITY,
+  inverse,
+  openArrangement,
+  sourceOf,
+  swapsFor,
+  transposition,
+} from "./head-swaps.ts";
 import { type Board, NO_WATCH, Reach } from "./reach.ts";
 
 /**
@@ -64,7 +72,10 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   private readonly rowWords = new Uint32Array(ROWS * ROW_WORDS);
   private readonly rowIds = new Int32Array(ROWS);
   private dirty = 0xf;
-  /** Rows whose head the key leaves out (a 2 or a gap, while head swaps are open), as of the last key. */
+  /**
+   * Rows whose head the key leaves out (a 2 or a gap while head swaps are open; the open heads after the entry), as
+   * of the last key.
+   */
   private openHeads = 0;
   private keyHash = 0;
   private readonly sortIds = new Int32Array(ROWS);
@@ -83,9 +94,23 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   /** Under free twos, runs of head swaps are played only with the move that uses them (docs/montana.md). */
   readonly headRuns: boolean;
   private readonly heads = new Int32Array(ROWS);
+  private readonly seconds = new Int32Array(ROWS);
+  private readonly entryHeads = new Int32Array(ROWS);
+  /** The classes entered from one position (`withHeadRuns`). */
+  private readonly entries = new Set<number>();
   private readonly perms: number[] = [];
+  /**
+   * The root's first column is not all 2s (free twos): every position with all four rows headed by 2s was entered
+   * by a 2 filling the last first-column gap, after any arrangement of the others, so the 2s heading rows their 3s
+   * have not joined are left open (docs/montana.md, "Open heads").
+   */
+  private enteredHeads = false;
+  /** Rows whose heads are open after the entry, as of the last `syncOpen`. */
+  private openNow = 0;
   /** Positions expanded with runs of head swaps (for tests and measures). */
   headRunPositions = 0;
+  /** Positions expanded with open heads (for tests and measures). */
+  openHeadPositions = 0;
   /** The move order of a team member (0: the plain heuristic order). */
   private variant = 0;
   private readonly watch = { steadyLo: 0, steadyHi: 0, noGapLo: 0, noGapHi: 0, stayLo: 0, stayHi: 0 };
@@ -144,6 +169,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     this.redealsLeft = state.redealsLeft;
     this.seed = state.seed;
     this.redealStack.length = 0;
+    this.enteredHeads = this.headRuns && state.redealsLeft === 0 && !this.headsAllTwos();
     this.refresh();
   }
 
@@ -209,6 +235,46 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     let k = 1;
     while (k < this.cols && this.board[base + k] === first + 4 * k) k++;
     return k;
+  }
+
+  /**
+   * Rows whose heads are open (docs/montana.md, "Open heads"): after the entry (every row headed by a 2, the root's
+   * first column not), the rows whose 3 has not joined their 2, when there are two or more (one alone is settled by
+   * the others). A bit a row; 0 otherwise.
+   */
+  private openRows(): number {
+    if (!this.enteredHeads || !this.headsAllTwos()) return 0;
+    const b = this.board;
+    const cols = this.cols;
+    let open = 0;
+    let n = 0;
+    for (let r = 0; r < ROWS; r++) {
+      const head = r * cols;
+      if (b[head + 1] === b[head] + 4) continue;
+      open |= 1 << r;
+      n++;
+    }
+    return n >= 2 ? open : 0;
+  }
+
+  /** Sets `openNow` and tells the may-analysis which 2s lie open at which heads. */
+  private syncOpen(): void {
+    const open = this.openRows();
+    this.openNow = open;
+    const reach = this.reach;
+    let twos = 0;
+    let lo = 0;
+    let hi = 0;
+    for (let r = 0; r < ROWS; r++) {
+      if ((open & (1 << r)) === 0) continue;
+      const p = r * this.cols;
+      twos |= 1 << this.board[p];
+      lo |= reach.bitLo[p];
+      hi |= reach.bitHi[p];
+    }
+    reach.openTwos = twos;
+    reach.openLo = lo;
+    reach.openHi = hi;
   }
 
   private headsAllTwos(): boolean {
@@ -365,13 +431,14 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   private rowIdsReady(): boolean {
     // While head swaps are open, the key holds every arrangement of the first column's 2s and gaps: those heads are
     // written as one mark (63, which no card or gap writes), as the rest of the board says which 2s and gaps they are.
+    // After the entry the open heads are written so (the class of every arrangement of the open 2s, "Open heads").
     let open = 0;
     if (this.headSwapsOpen()) {
       for (let r = 0; r < ROWS; r++) {
         const v = this.board[r * this.cols];
         if (v === GAP || v >> 2 === 1) open |= 1 << r;
       }
-    }
+    } else open = this.openRows();
     this.dirty |= open ^ this.openHeads;
     this.openHeads = open;
     if (this.dirty === 0) return true;
@@ -422,6 +489,44 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     return this.keyHash;
   }
 
+  /**
+   * A win's packed moves from `root` as moves of the game (docs/montana.md, "Open heads"): the arrangements of open
+   * heads that commits make after the entry are made at the entry instead, by the run of head swaps before the last
+   * 2 enters, so that the first column is from there on what the win ends with; the commits become plain moves.
+   */
+  gamePath(root: MontanaState, path: readonly number[]): number[] {
+    this.load(root);
+    if (!this.enteredHeads) return [...path];
+    const buffer = new Int32Array(1 << 12);
+    this.forced(-1, buffer, 0);
+    const cols = this.cols;
+    const before = new Int32Array(ROWS);
+    let entry = -1;
+    for (let k = 0; k < path.length; k++) {
+      if (entry < 0) for (let r = 0; r < ROWS; r++) before[r] = this.board[r * cols];
+      this.apply(path[k]);
+      this.forced(path[k], buffer, 0);
+      if (entry < 0 && this.headsAllTwos()) entry = k;
+    }
+    if (entry < 0) return [...path];
+    // The 2 that entered, and the row the win has it head.
+    const move = path[entry] & 4095;
+    const from = (move >> 6) & 63;
+    let two = -1;
+    for (let s = 4; s < 8; s++) if (!before.includes(s)) two = s;
+    let perm = 0;
+    let to = -1;
+    for (let r = 0; r < ROWS; r++) {
+      const last = this.board[r * cols];
+      if (last === two) to = r;
+      perm |= before.indexOf(last === two ? GAP : last) << (2 * r);
+    }
+    const out = path.slice(0, entry);
+    out.push((perm === IDENTITY ? 0 : HEAD_RUN | (perm << 12)) | (from << 6) | (to * cols));
+    for (let k = entry + 1; k < path.length; k++) out.push(path[k] & 4095);
+    return out;
+  }
+
   /** The engine's moves of a move: a run of head swaps is written out swap by swap. */
   toMoves(move: number): MontanaMove[] {
     if (move < HEAD_RUN) return [this.toMove(move)];
@@ -469,12 +574,41 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     }
     const left = this.board[g - 1];
     if (left === GAP || left >> 2 === this.king - 1) return at;
+    if (col === 1 && (this.openNow & (1 << ((g - 1) / this.cols))) !== 0) return this.commitsInto(g, out, at);
     out[at++] = (this.where[left + 4] << 6) | g;
+    return at;
+  }
+
+  /**
+   * The commits into gap g, right of an open head: for each open 2 whose 3 there is, that 3 into g after an
+   * arrangement of the open heads that brings the 2 to g's row and joins no other open row to its 3 (a position of
+   * the same class), when there is one (docs/montana.md, "Open heads").
+   */
+  private commitsInto(g: number, out: Int32Array, at: number): number {
+    const cols = this.cols;
+    const heads = this.heads;
+    const seconds = this.seconds;
+    for (let r = 0; r < ROWS; r++) {
+      heads[r] = this.board[r * cols];
+      seconds[r] = this.board[r * cols + 1];
+    }
+    const row = (g - 1) / cols;
+    for (let r = 0; r < ROWS; r++) {
+      if ((this.openNow & (1 << r)) === 0) continue;
+      const three = heads[r] + 4;
+      if (three >> 2 >= this.king) continue;
+      const perm = openArrangement(heads, seconds, this.openNow, row, r);
+      if (perm < 0) continue;
+      const move = (this.where[three] << 6) | g;
+      out[at++] = perm === IDENTITY ? move : HEAD_RUN | (perm << 12) | move;
+    }
     return at;
   }
 
   generate(mode: number, out: Int32Array, at: number): number {
     this.variant = mode >> 4;
+    this.syncOpen();
+    if (this.openNow !== 0) this.openHeadPositions++;
     if ((mode & 15) === GEN_REDUCED) return this.generateReduced(out, at);
     return this.generateAll(out, at);
   }
@@ -496,6 +630,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     if (!this.prune || this.redealsLeft > 0) return at;
     for (let again = true; again; ) {
       again = false;
+      this.syncOpen();
       for (let i = 0; i < 4; i++) {
         const g = this.gaps[i];
         const r = (g / this.cols) | 0;
@@ -505,7 +640,8 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
           x = this.onlyTwoFor(r);
           if (x < 0) continue;
         } else {
-          if (c !== this.fixedRun[r]) continue;
+          // The 3 an open head takes is a commit: the class has other 2s there.
+          if (c !== this.fixedRun[r] || (c === 1 && (this.openNow & (1 << r)) !== 0)) continue;
           x = this.board[g - 1] + 4;
           if (x >> 2 >= this.king) continue;
         }
@@ -675,8 +811,19 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
         moves[at++] = HEAD_RUN | (perm << 12) | (this.where[x + 4] << 6) | (y * cols + 1);
       }
     }
-    // The last first-column gap filled from outside: which row each 2 heads is settled, so every arrangement counts.
+    // The last first-column gap filled from outside: which row each 2 heads is settled, so every arrangement counts;
+    // but when the 2 entering makes every row headed by a 2, arrangements that differ only in open heads lead to one
+    // class (docs/montana.md, "Open heads"), entered once.
     if (gaps === 1) {
+      const entries = this.entries;
+      entries.clear();
+      const entering = this.enteredHeads && heads.every((v) => v === GAP || v >> 2 === 1);
+      if (entering) {
+        for (let s = 0; s < 4; s++) {
+          const from = this.where[4 + s];
+          if (from >= 0 && from % cols !== 0) entries.add(this.entryClass(IDENTITY, 4 + s, from));
+        }
+      }
       const perms = this.perms;
       const count = arrangements(heads, perms);
       for (let i = 0; i < count; i++) {
@@ -685,12 +832,41 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
         while (heads[sourceOf(perm, g)] !== GAP) g++;
         for (let s = 0; s < 4; s++) {
           const from = this.where[4 + s];
-          if (from >= 0 && from % cols !== 0)
-            moves[at++] = HEAD_RUN | (perm << 12) | (from << 6) | (g * cols);
+          if (from < 0 || from % cols === 0) continue;
+          if (entering) {
+            const entry = this.entryClass(perm, 4 + s, from);
+            if (entries.has(entry)) continue;
+            entries.add(entry);
+          }
+          moves[at++] = HEAD_RUN | (perm << 12) | (from << 6) | (g * cols);
         }
       }
     }
     return at;
+  }
+
+  /**
+   * The class 2 `two` entering from `from` after arrangement `perm` leads to, as a number: the heads with the open
+   * ones alike (`heads` holds the first column with its one gap).
+   */
+  private entryClass(perm: number, two: number, from: number): number {
+    const cols = this.cols;
+    let open = 0;
+    let n = 0;
+    for (let r = 0; r < ROWS; r++) {
+      const source = this.heads[sourceOf(perm, r)];
+      const head = source === GAP ? two : source;
+      const second = r * cols + 1 === from ? GAP : this.board[r * cols + 1];
+      this.entryHeads[r] = head;
+      if (second !== head + 4) {
+        open |= 1 << r;
+        n++;
+      }
+    }
+    let code = two;
+    for (let r = 0; r < ROWS; r++)
+      code = code * 64 + (n >= 2 && (open & (1 << r)) !== 0 ? 63 : this.entryHeads[r] + 1);
+    return code;
   }
 
   /**
@@ -731,13 +907,16 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     // The suits each row could still be completed in: every place may hold that suit's card for it, and the last
     // place may be a gap; a row with a fixed run has its suit. The rows need distinct suits.
     const okSuits = this.okSuits;
+    // An open head is any of the open 2s.
+    const openSuits = (r.openTwos >> 4) & 15;
     for (let row = 0; row < ROWS; row++) {
       const base = row * cols;
       okSuits[row] = 0;
       if (!r.mayBeGap(base + cols - 1)) return true;
       const k = this.fixedRun[row];
+      const headSuits = (this.openNow & (1 << row)) !== 0 ? openSuits : 1 << (this.board[base] & 3);
       for (let s = 0; s < 4; s++) {
-        if (k > 0 && (this.board[base] & 3) !== s) continue;
+        if (k > 0 && (headSuits & (1 << s)) === 0) continue;
         let c = k;
         while (c < cols - 1 && r.mayHold(base + c, (c + 1) * 4 + s)) c++;
         if (c === cols - 1) okSuits[row] |= 1 << s;
@@ -781,6 +960,27 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
       if (this.board[left] !== GAP && hasFiller(fillers, this.board[left])) return false;
       w.steadyLo |= this.reach.bitLo[left];
       w.steadyHi |= this.reach.bitHi[left];
+    }
+    // Commits into the set's gaps right of open heads: no move outside the set may touch an open row's second place
+    // (a commit there would compete for the same 2s, and a card leaving one could make more of the set's commits
+    // playable), so every other open row's second place must be filled and stay so.
+    let commits = false;
+    for (let i = 0; i < 4; i++) {
+      const g = this.gaps[i];
+      if ((set & (1 << i)) !== 0 && g % cols === 1 && (this.openNow & (1 << ((g - 1) / cols))) !== 0)
+        commits = true;
+    }
+    if (commits) {
+      for (let r = 0; r < ROWS; r++) {
+        const second = r * cols + 1;
+        if ((this.openNow & (1 << r)) === 0) continue;
+        if (this.board[second] === GAP) {
+          if (second < 32 ? (inLo & (1 << second)) === 0 : (inHi & (1 << (second - 32))) === 0) return false;
+          continue;
+        }
+        w.noGapLo |= this.reach.bitLo[second];
+        w.noGapHi |= this.reach.bitHi[second];
+      }
     }
     for (let k = start; k < end; k++) {
       const m = moves[k];

@@ -64,6 +64,14 @@ export class Reach {
   private readonly twoLo = new Int32Array(4);
   private readonly twoHi = new Int32Array(4);
   private twosLeaveHeads = false;
+  /**
+   * Free twos, once every row is headed by a 2: the 2s (card bits) whose rows the search leaves open (docs/montana.md,
+   * "Open heads"), each taken to lie at every one of those heads (`openLo`, `openHi`), so a run covers every way of
+   * heading those rows with them.
+   */
+  openTwos = 0;
+  openLo = 0;
+  openHi = 0;
   failed = false;
 
   /** Takes the position as the start of the runs to come (then `place` keeps it up to date). */
@@ -121,6 +129,13 @@ export class Reach {
     const last = this.lastCard;
     atLo.set(baseAtLo);
     atHi.set(baseAtHi);
+    if (this.openTwos !== 0) {
+      for (let y = 4; y < 8; y++) {
+        if ((this.openTwos & (1 << y)) === 0) continue;
+        atLo[y] |= this.openLo;
+        atHi[y] |= this.openHi;
+      }
+    }
     let gapLo = this.baseGapLo;
     let gapHi = this.baseGapHi;
     const steadyLo = w.steadyLo;
