@@ -217,6 +217,13 @@ function searchedWords(state: MontanaState): string {
       ? "; head swaps (a 2 from the first column to a first-column gap) played only in runs with the move that uses " +
         "them, every arrangement of the first column's 2s and gaps taken as one position"
       : "") +
+    (rules.freeTwos &&
+    !rules.fixedSuits &&
+    state.redealsLeft === 0 &&
+    state.rows.some((r) => r[0] === null || r[0] >> 2 !== 1)
+      ? "; once every row is headed by a 2, every arrangement of the 2s no 3 has joined taken as one position until a 3 " +
+        "joins one"
+      : "") +
     " (docs/montana.md)"
   );
 }
