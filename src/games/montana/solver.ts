@@ -107,9 +107,10 @@ export class MontanaSearch implements Runner<MontanaState> {
 
   /** The engine's moves of the win found. */
   solution(): MontanaMove[] {
-    const { moves, domain } = this.search.path();
+    const { moves } = this.search.path();
     const root = this.root as MontanaState;
-    return pathMoves(domain, root, (domain as MontanaPosition).gamePath(root, moves));
+    const domain = this.domains[this.search.winner];
+    return pathMoves(domain, root, domain.gamePath(root, moves));
   }
 }
 
