@@ -509,7 +509,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
       if (entry < 0 && this.headsAllTwos()) entry = k;
     }
     if (entry < 0) return [...path];
-    // The 2 that entered, and the row the win has it head.
+    // The 2 that entered, and the row whose head the win gives it.
     const move = path[entry] & 4095;
     const from = (move >> 6) & 63;
     let two = -1;
@@ -580,7 +580,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   }
 
   /**
-   * The commits into gap g, right of an open head: for each open 2 whose 3 there is, that 3 into g after an
+   * The commits into gap g, right of an open head: for each open 2 (with a 3 in the deck), that 3 into g after an
    * arrangement of the open heads that brings the 2 to g's row and joins no other open row to its 3 (a position of
    * the same class), when there is one (docs/montana.md, "Open heads").
    */
@@ -640,7 +640,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
           x = this.onlyTwoFor(r);
           if (x < 0) continue;
         } else {
-          // The 3 an open head takes is a commit: the class has other 2s there.
+          // The gap right of an open head takes a commit, which chooses the row's 2: never a forced move.
           if (c !== this.fixedRun[r] || (c === 1 && (this.openNow & (1 << r)) !== 0)) continue;
           x = this.board[g - 1] + 4;
           if (x >> 2 >= this.king) continue;
