@@ -796,9 +796,11 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     }
     const heads = this.heads;
     let gaps = 0;
+    let twos = 0;
     for (let r = 0; r < ROWS; r++) {
       heads[r] = this.board[r * cols];
       if (heads[r] === GAP) gaps++;
+      else if (heads[r] >> 2 === 1) twos++;
     }
     // A 3 joins its 2 brought to the head of a row whose second place is a gap (the 2 heading it now is a plain move).
     for (let y = 0; y < ROWS; y++) {
@@ -817,7 +819,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     if (gaps === 1) {
       const entries = this.entries;
       entries.clear();
-      const entering = this.enteredHeads && heads.every((v) => v === GAP || v >> 2 === 1);
+      const entering = this.enteredHeads && twos === 3;
       if (entering) {
         for (let s = 0; s < 4; s++) {
           const from = this.where[4 + s];
