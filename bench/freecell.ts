@@ -10,11 +10,12 @@
 import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { performance } from "node:perf_hooks";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { dealMicrosoft } from "../src/games/freecell/deal.ts";
 import { applyMove, type FreeCellState, isWon, type Move } from "../src/games/freecell/rules.ts";
 import { countSolution, type FreeCellSolveResult, solve } from "../src/games/freecell/solver.ts";
 import type { Response, SolveRequest } from "../src/search/protocol.ts";
+import { startTypeScriptThread } from "../src/workers/typescript-thread.ts";
 import { benchArgs, dealRange, positive, whole } from "./args.ts";
 import { cpuMs, quantile } from "./measure.ts";
 
@@ -200,15 +201,9 @@ function runSingle(args: Args): { summary: Summary; fc?: FcSolveRun } {
   return { summary: summarise(records, wall), fc };
 }
 
-/**
- * A worker thread running bench/freecell-worker.ts. Workers do not inherit tsx's loader, so a small
- * JavaScript bootstrap registers tsx in the worker before importing the TypeScript file.
- */
+/** A worker thread running bench/freecell-worker.ts. */
 function startWorker(): Worker {
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const script = new URL("./freecell-worker.ts", import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script)}); });`;
-  return new Worker(bootstrap, { eval: true });
+  return startTypeScriptThread(new URL("./freecell-worker.ts", import.meta.url));
 }
 
 /** Deals a chunk of the one-core run (and fc-solve's own chunk size). */

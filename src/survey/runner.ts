@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { SolveRequest } from "../search/protocol.ts";
+import { startTypeScriptThread } from "../workers/typescript-thread.ts";
 import {
   type DealResult,
   requestBudget,
@@ -31,15 +32,9 @@ const SETTINGS_ERRORS = new Set([
   "deal_number",
 ]);
 
-/**
- * Starts a thread running src/survey/thread.ts. Worker threads do not inherit tsx's loader, so a small
- * JavaScript bootstrap registers tsx in the thread before importing the TypeScript file.
- */
+/** Starts a thread running src/survey/thread.ts (or the file given). */
 function startSurveyThread(file: URL): Worker {
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const script = file.href;
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script)}); });`;
-  return new Worker(bootstrap, { eval: true });
+  return startTypeScriptThread(file);
 }
 
 /** Every core: the default number of solver threads. */

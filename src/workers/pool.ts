@@ -1,5 +1,6 @@
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { PickAnswer, ProgressMessage, Request, Response, SolveAnswer } from "../search/protocol.ts";
+import { startTypeScriptThread } from "./typescript-thread.ts";
 
 /** A request before its id is given. */
 export type Unnumbered<T> = T extends unknown ? Omit<T, "id"> : never;
@@ -17,15 +18,9 @@ export class SolverThreadError extends Error {
   }
 }
 
-/**
- * Starts a worker thread running src/workers/solver-thread.ts. Worker threads do not inherit tsx's loader, so a
- * small JavaScript bootstrap registers tsx in the thread before importing the TypeScript file.
- */
+/** Starts a worker thread running src/workers/solver-thread.ts. */
 export function startSolverThread(): Worker {
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const script = new URL("./solver-thread.ts", import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script)}); });`;
-  return new Worker(bootstrap, { eval: true });
+  return startTypeScriptThread(new URL("./solver-thread.ts", import.meta.url));
 }
 
 interface Pending {
