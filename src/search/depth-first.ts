@@ -22,6 +22,12 @@ export class DepthFirstWalk<S, M> {
   private end = new Int32Array(1 << 10);
   private next = new Int32Array(1 << 10);
   private forcedEnd = new Int32Array(1 << 10);
+  /**
+   * The record of frame k's position: its id when this walk stored it (it expands it in full and then tells a
+   * shared table so), -2 - id when it walks through a position another thread stored (a helper), -1 for a root it
+   * did not store.
+   */
+  private ids = new Int32Array(1 << 10);
   private readonly key: Uint32Array;
   private depth = -1;
   private meter: BudgetMeter | undefined;
@@ -30,6 +36,8 @@ export class DepthFirstWalk<S, M> {
   /** Its position is won (after `begin` or `run` answered "solved"). */
   won = false;
   expanded = 0;
+  /** Positions it stored since it began. */
+  stored = 0;
 
   constructor(
     readonly domain: SearchDomain<S, M>,
@@ -38,6 +46,12 @@ export class DepthFirstWalk<S, M> {
     readonly table: VisitedTable,
     /** Tries each position's moves last first (a team's members may dive in opposite orders). */
     readonly reversed = false,
+    /**
+     * A helper of a table several threads search (shared-table.ts): besides the positions it stores, it walks
+     * through those stored and not yet finished by the threads that stored them, to reach and take the moves
+     * they have not tried yet. Its root is walked through whatever its state.
+     */
+    readonly helping = false,
   ) {
     this.key = new Uint32Array(domain.keyWords);
   }
@@ -57,28 +71,33 @@ export class DepthFirstWalk<S, M> {
     this.done = false;
     this.won = false;
     this.expanded = 0;
+    this.stored = 0;
     this.depth = -1;
     domain.load(root);
     const rootForced = domain.forced(-1, this.moves, 0);
+    let id = -1;
     if (store) {
       domain.encode(this.key);
       if (!meter.storePosition()) return "positions";
-      if (table.findOrInsert(this.key, domain.hash()) < 0) return "memory";
+      const found = table.findOrInsert(this.key, domain.hash());
+      if (found < 0) return "memory";
+      if (table.inserted) id = found;
       if (domain.isWon()) {
         this.won = true;
         return "solved";
       }
     }
-    return this.push(rootForced) ? "capped" : "memory";
+    return this.push(rootForced, id) ? "capped" : "memory";
   }
 
-  /** Opens a frame whose moves start at `at`; false when the stack cannot grow (memory). */
-  private push(at: number): boolean {
+  /** Opens a frame whose moves start at `at`, for the position of record `id`; false when the stack cannot grow. */
+  private push(at: number, id: number): boolean {
     const d = this.depth + 1;
     if (d >= this.start.length && !this.growFrames()) return false;
     if (at + this.domain.maxMoves > this.moves.length && !this.growMoves(at + this.domain.maxMoves))
       return false;
     this.depth = d;
+    this.ids[d] = id;
     this.start[d] = at;
     this.next[d] = at;
     const end = this.domain.generate(this.mode, this.moves, at);
@@ -90,8 +109,8 @@ export class DepthFirstWalk<S, M> {
 
   private growFrames(): boolean {
     const n = this.start.length * 2;
-    if (!(this.meter as BudgetMeter).grow(n * 8)) return false;
-    for (const name of ["start", "end", "next", "forcedEnd"] as const) {
+    if (!(this.meter as BudgetMeter).grow(n * 12)) return false;
+    for (const name of ["start", "end", "next", "forcedEnd", "ids"] as const) {
       const bigger = new Int32Array(n);
       bigger.set(this[name]);
       this[name] = bigger;
@@ -123,6 +142,7 @@ export class DepthFirstWalk<S, M> {
       const moves = this.moves;
       if (this.next[d] === this.end[d]) {
         // Every move of this frame tried: back to the parent, taking back the move that led here.
+        if (this.ids[d] >= 0) table.finish?.(this.ids[d]);
         if (d === 0) {
           this.done = true;
           return "exhausted";
@@ -139,6 +159,10 @@ export class DepthFirstWalk<S, M> {
       const mayInsert = meter.positions < meter.maxPositions;
       const id = table.findOrInsert(key, table.ownHash ? 0 : domain.hash(), mayInsert);
       if (id >= 0 && !table.inserted) {
+        if (this.helping && this.walksThrough(id)) {
+          if (!this.push(forcedEnd, -2 - id)) return "memory";
+          continue;
+        }
         this.takeBack(d);
         continue;
       }
@@ -148,13 +172,21 @@ export class DepthFirstWalk<S, M> {
         return "positions";
       }
       meter.positions++;
+      this.stored++;
       if (domain.isWon()) {
         this.won = true;
         return "solved";
       }
-      if (!this.push(forcedEnd)) return "memory";
+      if (!this.push(forcedEnd, id)) return "memory";
     }
     return "capped";
+  }
+
+  /** A helper walks through a position stored and not finished, unless it is on its own stack already. */
+  private walksThrough(id: number): boolean {
+    if (this.table.isFinished?.(id) ?? true) return false;
+    for (let k = 0; k <= this.depth; k++) if (this.ids[k] === id || this.ids[k] === -2 - id) return false;
+    return true;
   }
 
   /** Undoes the forced moves and the move tried in frame d. */

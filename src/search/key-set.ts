@@ -20,6 +20,13 @@ export interface VisitedTable {
   findOrInsert(key: Uint32Array, hash: number, mayInsert?: boolean): number;
   clear(): void;
   setMeter(meter: BudgetMeter | undefined): void;
+  /**
+   * Tables that several threads search at once (shared-table.ts) are told when a position's owner has expanded it
+   * in full, and say whether every position stored was.
+   */
+  finish?(id: number): void;
+  isFinished?(id: number): boolean;
+  allFinished?(): boolean;
 }
 
 /**

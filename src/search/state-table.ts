@@ -153,7 +153,7 @@ export class StateTable {
 const FIRST_SLOTS = 2048;
 
 /** Spreads a hash's bits before masking, so hashes that differ only in high bits land apart. */
-function spread(h: number): number {
+export function spread(h: number): number {
   h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
   return h ^ (h >>> 16);
 }

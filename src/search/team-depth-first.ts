@@ -15,6 +15,10 @@ import { StateTable } from "./state-table.ts";
  * are done, every position reachable by the domain's moves and forced moves was expanded, and none is won. Nothing
  * is searched twice: a deal with no win costs what one search costs; a deal with one ends when the first member
  * finds it, which spares the heavy tail a single move order has (one bad first choice, a whole lost subtree).
+ *
+ * Teams in several threads may share one table (shared-table.ts): then a team whose members are all done while
+ * positions another thread stored are not finished helps (a helper walk of depth-first.ts takes the moves the other
+ * threads have not tried yet), and says "exhausted" only once every position stored by any thread is finished.
  */
 export class TeamDepthFirst<S, M> {
   readonly table: VisitedTable;
@@ -28,6 +32,13 @@ export class TeamDepthFirst<S, M> {
   /** Whether running out of positions proves that no win exists. */
   readonly complete = true;
   private turn = 0;
+  private root: S | undefined;
+  /** The walk that helps other threads once the members are done (a shared table). */
+  private helper: DepthFirstWalk<S, M> | undefined;
+  /** Positions stored by the helper walks that ended (`helped` adds the walk going on). */
+  private helpedBefore = 0;
+  /** Says when another thread has ended the search (a shared table). */
+  private readonly stopped: (() => boolean) | undefined;
 
   constructor(
     domains: readonly SearchDomain<S, M>[],
@@ -40,6 +51,8 @@ export class TeamDepthFirst<S, M> {
       table?: VisitedTable;
       /** Which members try their moves last first. */
       reversed?: readonly boolean[];
+      /** With a shared table: whether another thread has ended the search (checked between turns). */
+      stopped?: () => boolean;
     } = {},
   ) {
     const keyWords = domains[0].keyWords;
@@ -47,6 +60,12 @@ export class TeamDepthFirst<S, M> {
     this.members = domains.map(
       (d, i) => new DepthFirstWalk(d, modes[i], this.table, options.reversed?.[i] ?? false),
     );
+    this.stopped = options.stopped;
+  }
+
+  /** Positions its helper walks stored (for tests and measures). */
+  get helped(): number {
+    return this.helpedBefore + (this.helper?.stored ?? 0);
   }
 
   get positions(): number {
@@ -65,6 +84,9 @@ export class TeamDepthFirst<S, M> {
     this.outcome = "capped";
     this.winner = -1;
     this.turn = 0;
+    this.root = root;
+    this.helper = undefined;
+    this.helpedBefore = 0;
     this.table.setMeter(meter);
     this.table.clear();
     for (let i = 0; i < this.members.length; i++) {
@@ -88,16 +110,28 @@ export class TeamDepthFirst<S, M> {
     const t0 = meter.elapsed();
     if (this.outcome === "capped") this.outcome = this.search(until);
     this.ms += meter.elapsed() - t0;
-    this.expanded = this.members.reduce((sum, m) => sum + m.expanded, 0);
+    this.expanded = this.members.reduce((sum, m) => sum + m.expanded, this.helper?.expanded ?? 0);
     return this.outcome;
   }
 
   private search(until: number): SearchOutcome {
-    const { members } = this;
-    while (this.table.count < until) {
+    const { members, table } = this;
+    while (table.count < until) {
+      if (this.stopped?.()) return "capped";
       let live = 0;
       for (const m of members) if (!m.done) live++;
-      if (live === 0) return "exhausted";
+      if (live === 0) {
+        if (!table.allFinished || table.allFinished()) return "exhausted";
+        const outcome = this.help(until);
+        if (outcome === "solved") {
+          this.winner = members.length;
+          return "solved";
+        }
+        if (outcome !== "capped" && outcome !== "exhausted") return outcome;
+        // A walk that found nothing to take gives the turn back: the other threads have to move first.
+        if (outcome === "exhausted" && (this.helper as DepthFirstWalk<S, M>).stored === 0) return "capped";
+        continue;
+      }
       const member = members[this.turn];
       this.turn = (this.turn + 1) % members.length;
       if (member.done) continue;
@@ -111,9 +145,42 @@ export class TeamDepthFirst<S, M> {
     return "capped";
   }
 
+  /**
+   * Runs a helper walk from the root until `until` positions or its end; a walk that ended having stored nothing is
+   * followed by a pause (the other threads are deep in positions whose every move is taken) before the next.
+   */
+  private help(until: number): SearchOutcome {
+    const meter = this.meter as BudgetMeter;
+    let helper = this.helper;
+    if (helper === undefined || helper.done) {
+      if (helper !== undefined) {
+        this.helpedBefore += helper.stored;
+        if (helper.stored === 0) pause(2);
+      }
+      if (helper === undefined) {
+        const first = this.members[0];
+        helper = new DepthFirstWalk(first.domain, first.mode, this.table, false, true);
+        this.helper = helper;
+      }
+      const outcome = helper.begin(this.root as S, meter, false);
+      if (outcome !== "capped") return outcome;
+    }
+    return helper.run(Math.min(until, this.table.count + this.quantum));
+  }
+
   /** The packed moves from the root to the position won, and the domain that played them. */
   path(): { moves: number[]; domain: SearchDomain<S, M> } {
-    const member = this.members[this.winner];
+    const member =
+      this.winner === this.members.length ? (this.helper as DepthFirstWalk<S, M>) : this.members[this.winner];
     return { moves: member.path(), domain: member.domain };
   }
+}
+
+/** A cell nothing writes, to pause on (made when first needed: a page that is not isolated has no shared memory). */
+let cell: Int32Array | undefined;
+
+/** Waits `ms` milliseconds (in a thread that may block: Node's, or a web worker). */
+function pause(ms: number): void {
+  cell ??= new Int32Array(new SharedArrayBuffer(4));
+  Atomics.wait(cell, 0, 0, ms);
 }
