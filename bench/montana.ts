@@ -5,17 +5,20 @@
  *
  * Times are the solve call's wall time on its thread; with one thread, its CPU time too (cpu columns), which a
  * busy machine inflates less: with --clock cpu (one thread only) the budget counts the process's CPU time.
+ * --threads N solves each deal in N threads (the complete search sharing its table, solver.ts); --workers N
+ * solves N deals at once.
  * Prints a table, then one JSON line.
  */
 
 import { appendFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { isMainThread, parentPort, type Worker, workerData } from "node:worker_threads";
 import type { Numbering } from "../src/cards/deals/layout.ts";
 import { dealMontana, montana } from "../src/games/montana/index.ts";
 import { applyMove, isWon, type MontanaRules } from "../src/games/montana/rules.ts";
 import { solve } from "../src/games/montana/solver.ts";
 import { RulesError } from "../src/games/patience/rules.ts";
+import { searchThreads, startTypeScriptThread } from "../src/workers/typescript-thread.ts";
 import { benchArgs, dealRange, oneOf, positive, UsageError, whole } from "./args.ts";
 
 interface Args {
@@ -28,6 +31,7 @@ interface Args {
   positions: number | undefined;
   mb: number;
   workers: number;
+  threads: number;
   out: string | undefined;
 }
 
@@ -59,14 +63,16 @@ const USAGE = `npm run bench:montana -- [options]     (or npx tsx bench/montana.
   --clock cpu|wall           what --timeout counts (default wall; cpu needs one thread)
   --positions N              positions a deal (default none)
   --mb M                     memory budget a deal in MB (default 2048)
-  --workers N                threads (default 1)
+  --workers N                deals solved at once, each in its own thread (default 1)
+  --threads N                threads a deal is solved in (default 1)
   --out FILE                 a JSON line per deal
   -h, --help                 this text
 examples:
   npm run bench:montana                                        # deals 1..1000, both numberings, 2s stay
   npm run bench:montana -- --to 200 --numbering solvitaire --free-twos --timeout 60
   npm run bench:montana -- --fixed-suits --to 100              # basic Gaps
-  npm run bench:montana -- --workers 2 --out deals.jsonl       # two threads; a line per deal in a file`;
+  npm run bench:montana -- --workers 2 --out deals.jsonl       # two deals at once; a line per deal in a file
+  npm run bench:montana -- --free-twos --numbering solvitaire --threads 2   # each deal on two cores`;
 
 /** This process's CPU time in ms (every thread's: one thread only). */
 function cpuNow(): number {
@@ -90,6 +96,7 @@ function parseArgs(): Args {
       positions: { type: "string" },
       mb: { type: "string", default: "2048" },
       workers: { type: "string", default: "1" },
+      threads: { type: "string", default: "1" },
       out: { type: "string" },
     },
     (v) => {
@@ -115,30 +122,29 @@ function parseArgs(): Args {
         positions: v.positions === undefined ? undefined : whole("--positions", v.positions, 1),
         mb: positive("--mb", v.mb),
         workers: whole("--workers", v.workers, 1),
+        threads: whole("--threads", v.threads, 1),
         out: v.out,
       };
-      if (args.clock === "cpu" && args.workers > 1)
+      if (args.clock === "cpu" && (args.workers > 1 || args.threads > 1))
         throw new UsageError("--clock cpu needs one thread: the process's CPU time is every thread's");
       return args;
     },
   );
 }
 
+/** What every deal is solved with. */
+type Settings = Pick<Args, "rules" | "timeout" | "mb" | "clock" | "positions" | "threads">;
+
 /** Solves one deal and replays the solution through the engine. */
-function run(
-  job: Job,
-  rules: MontanaRules,
-  timeout: number,
-  mb: number,
-  clock: Args["clock"],
-  positions?: number,
-): Record {
+function run(job: Job, { rules, timeout, mb, clock, positions, threads }: Settings): Record {
   const start = dealMontana(job.deal, rules, job.numbering);
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   const result = solve(start, {
     budget: { ms: timeout * 1000, bytes: mb * 1024 * 1024, ...(positions ? { positions } : {}) },
     now: clock === "cpu" ? cpuNow : () => performance.now(),
+    threads,
+    startThread: searchThreads("montana"),
   });
   const ms = performance.now() - t0;
   const used = process.cpuUsage(c0);
@@ -193,13 +199,8 @@ function summarise(records: Record[]) {
 }
 
 function startWorker(args: Args): Worker {
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const script = import.meta.url;
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script)}); });`;
-  return new Worker(bootstrap, {
-    eval: true,
-    workerData: { rules: args.rules, timeout: args.timeout, mb: args.mb, positions: args.positions },
-  });
+  const settings: Settings = { ...args, clock: "wall" };
+  return startTypeScriptThread(new URL(import.meta.url), settings);
 }
 
 async function main(): Promise<void> {
@@ -219,7 +220,7 @@ async function main(): Promise<void> {
   };
   const wall0 = performance.now();
   if (args.workers <= 1) {
-    for (const job of jobs) done(run(job, args.rules, args.timeout, args.mb, args.clock, args.positions));
+    for (const job of jobs) done(run(job, args));
   } else {
     let next = 0;
     await Promise.all(
@@ -252,7 +253,8 @@ async function main(): Promise<void> {
   const all = summarise(records);
   console.log(
     `Montana solver: ${label}; deals ${args.from}..${args.to}; ${args.timeout} s (${args.clock} clock)` +
-      `${args.positions ? `, ${args.positions} positions` : ""} and ${args.mb} MB a deal`,
+      `${args.positions ? `, ${args.positions} positions` : ""} and ${args.mb} MB a deal` +
+      `${args.threads > 1 ? `, ${args.threads} threads a deal` : ""}`,
   );
   console.log(
     "numbering    deals  solved  unsolvable  unknown  replayed  ms median    ms p99    ms max  cpu median   cpu p99   cpu max   positions median      max",
@@ -281,6 +283,7 @@ async function main(): Promise<void> {
       positions: args.positions,
       mb: args.mb,
       workers: args.workers,
+      threads: args.threads,
       wallMs: Math.round(wall),
       numberings: rows,
       all,
@@ -293,11 +296,6 @@ if (isMainThread) {
 } else {
   const port = parentPort;
   if (!port) throw new Error("no parent port");
-  const { rules, timeout, mb, positions } = workerData as {
-    rules: MontanaRules;
-    timeout: number;
-    mb: number;
-    positions?: number;
-  };
-  port.on("message", (job: Job) => port.postMessage(run(job, rules, timeout, mb, "wall", positions)));
+  const settings = workerData as Settings;
+  port.on("message", (job: Job) => port.postMessage(run(job, settings)));
 }

@@ -1,4 +1,4 @@
-import { totalmem } from "node:os";
+import { availableParallelism, totalmem } from "node:os";
 import { type Command, InvalidArgumentError } from "commander";
 import { flagName } from "../games/patience/rules.ts";
 import { movedCards, ruleFields } from "../games/patience/session.ts";
@@ -6,6 +6,7 @@ import { countSolution, movesNotation } from "../games/patience/solution.ts";
 import { PATIENCE_GAMES } from "../games/registry.ts";
 import { DEFAULT_MAX_BYTES } from "../search/budget.ts";
 import type { SolveResult } from "../search/result.ts";
+import { searchThreads } from "../workers/typescript-thread.ts";
 import {
   addGameOptions,
   type BoardInput,
@@ -28,6 +29,14 @@ interface SolveCommandOptions extends GameOptions {
   maxPositions?: number;
   maxMemory?: number;
   shortest?: boolean;
+  threads?: number;
+}
+
+function threadCount(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw new InvalidArgumentError("expected a whole number from 1 to 64");
+  return n;
 }
 
 function positiveNumber(text: string): number {
@@ -141,7 +150,12 @@ export function registerSolve(program: Command): void {
       `let the search's tables take up to MB megabytes (default a quarter of this machine's memory, from ${DEFAULT_MAX_BYTES / 2 ** 20} to 2048: here ${defaultMemoryBytes() / 2 ** 20})`,
       positiveNumber,
     )
-    .option("--shortest", "search longer for a shorter solution");
+    .option("--shortest", "search longer for a shorter solution")
+    .option(
+      "--threads <N>",
+      `search in N threads, one a core (Montana's solver; the others search in one): this machine has ${availableParallelism()} cores`,
+      threadCount,
+    );
   for (const o of objectives()) command.option(`--${o.id}`, `${o.about} (${o.games.join(", ")})`);
   command.addHelpText(
     "after",
@@ -186,6 +200,9 @@ export function registerSolve(program: Command): void {
           shortest: options.shortest === true,
           ...(objective ? { objective: objective.id } : {}),
           now: () => performance.now(),
+          ...(options.threads !== undefined
+            ? { threads: options.threads, startThread: searchThreads(game.id) }
+            : {}),
           budget: {
             ms: (options.timeout ?? 60) * 1000,
             ...(options.maxPositions !== undefined ? { positions: options.maxPositions } : {}),

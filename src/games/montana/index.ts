@@ -111,7 +111,7 @@ export const montana: PatienceGame<MontanaState, MontanaMove, MontanaRules> = {
   quickMove,
   describe,
   solver: async () => {
-    const { solve } = await import("./solver.ts");
-    return { solve };
+    const { solve, searchThread } = await import("./solver.ts");
+    return { solve, searchThread };
   },
 };

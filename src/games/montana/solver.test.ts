@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import { mulberry32, shuffle } from "../../cards/random.ts";
 import { BudgetMeter } from "../../search/budget.ts";
 import { runPortfolio } from "../../search/portfolio.ts";
+import { SharedStateTable } from "../../search/shared-table.ts";
+import { ThreadControl } from "../../search/thread-control.ts";
 import { dealMontana, montana } from "./index.ts";
 import { applyMove, isWon, type MontanaMove, type MontanaRules, type MontanaState } from "./rules.ts";
 import { naiveSolve } from "./search/naive.ts";
+import { keyWordsOf, ROW_WORDS } from "./search/packed.ts";
 import { MontanaSearch, solve, solveMontana } from "./solver.ts";
 
 /** A random position of a cut-down deck: ranks 1..columns, four rows of `columns` places, the aces taken out. */
@@ -188,6 +191,54 @@ describe("Montana solver", () => {
       expect(open).toBeGreaterThan(games * 20);
     });
   }
+
+  it("two teams over shared tables, taking turns as threads would, agree with a naive search (the helpers too)", () => {
+    // What `threads: 2` runs in two threads, here in one with turns of a few positions, so that every run is the same:
+    // team 1 often finds its members done while team 0's positions wait unfinished, and then helps.
+    const random = mulberry32(4200);
+    const tally = { solved: 0, unsolvable: 0, helped: 0 };
+    for (let t = 0; t < 160; t++) {
+      const columns = t % 2 === 0 ? 5 : 6;
+      const rules = montana.rules.make({ freeTwos: t % 4 < 2 });
+      const start = cutDown(columns, random, rules, t);
+      if (rules.freeTwos) nearEntry(start, random);
+      const naive = naiveSolve(start);
+      if (naive.result === "unknown") continue;
+      const control = new ThreadControl();
+      const shared = {
+        positions: SharedStateTable.create(keyWordsOf(rules), 1 << 16),
+        rows: SharedStateTable.create(ROW_WORDS, 1 << 14, false),
+        control,
+      };
+      const meters = [0, 1].map(() => new BudgetMeter({}, undefined));
+      const teams = [0, 1].map(
+        (thread) =>
+          new MontanaSearch("complete", true, rules, columns, meters[thread], 2, true, false, undefined, {
+            ...shared,
+            thread,
+            orders: thread === 0 ? [0, 2] : [1, 3],
+          }),
+      );
+      teams[0].begin(start, meters[0]);
+      teams[1].begin(start, meters[1]);
+      let verdict = "";
+      for (let turn = 0; verdict === "" && turn < 100_000; turn++) {
+        // Team 0 takes longer turns, so team 1 often finds every position near its members stored.
+        const team = teams[turn % 2];
+        const outcome = team.resume(team.positions + (turn % 2 === 0 ? 20 + (turn % 7) : 1 + (turn % 3)));
+        if (turn % 2 === 1 && outcome === "solved") control.win(1, team.search.path().moves);
+        else if (turn % 2 === 0 && (outcome === "solved" || outcome === "exhausted")) verdict = outcome;
+      }
+      expect(verdict, `game ${t}`).toBe(naive.result === "solved" ? "solved" : "exhausted");
+      if (verdict === "solved") expect(wins(start, teams[0].solution())).toBe(true);
+      tally[naive.result]++;
+      tally.helped += teams[1].search.helped;
+    }
+    expect(tally.solved).toBeGreaterThan(10);
+    expect(tally.unsolvable).toBeGreaterThan(10);
+    // Team 1's helpers took positions team 0 had not finished.
+    expect(tally.helped).toBeGreaterThan(50);
+  });
 
   it("regression: with a redeal left, the arrangements of the first column are kept apart (a 4 x 5 free-two game)", () => {
     // Won only by a redeal from an arrangement the search reaches by head swaps: keyed as one position while a

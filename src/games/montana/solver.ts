@@ -1,12 +1,21 @@
-import { type BudgetMeter, describeBudget, BudgetMeter as Meter } from "../../search/budget.ts";
+import {
+  type Budget,
+  type BudgetKind,
+  type BudgetMeter,
+  type Clock,
+  describeBudget,
+  BudgetMeter as Meter,
+} from "../../search/budget.ts";
 import type { SearchOutcome } from "../../search/depth-first.ts";
 import { pathMoves } from "../../search/domain.ts";
 import { type Entry, portfolioStats, type Runner, runPortfolio } from "../../search/portfolio.ts";
 import type { SolveResult } from "../../search/result.ts";
+import { SharedStateTable, type SharedTableMemory } from "../../search/shared-table.ts";
 import { TeamDepthFirst } from "../../search/team-depth-first.ts";
+import { ThreadControl } from "../../search/thread-control.ts";
 import type { SolveOptions } from "../patience/contract.ts";
 import { applyMove, isWon, type MontanaMove, type MontanaRules, type MontanaState } from "./rules.ts";
-import { GEN_REDUCED, MontanaPosition, RowTableFull } from "./search/packed.ts";
+import { GEN_REDUCED, keyWordsOf, MontanaPosition, ROW_WORDS, RowTableFull } from "./search/packed.ts";
 
 /**
  * Montana's solver: a depth-first search with an explicit stack over the packed position, every position kept in a
@@ -20,13 +29,30 @@ import { GEN_REDUCED, MontanaPosition, RowTableFull } from "./search/packed.ts";
  */
 
 /**
+ * The tables and control a search shares with the same search in other threads (`threads` of the solve options):
+ * positions and rows in shared memory, so that every thread's keys agree and a position is searched by one thread.
+ */
+export interface MontanaShared {
+  positions: SharedStateTable;
+  rows: SharedStateTable;
+  control: ThreadControl;
+  /** This search's thread: 0 says the verdict, the others help it. */
+  thread: number;
+  /** The move orders (team members) this thread runs: the team's members are dealt out to the threads. */
+  orders: readonly number[];
+}
+
+/**
  * A team of depth-first searches over one table (src/search/team-depth-first.ts), each member with its own packed
- * position and move order, all positions sharing one table of rows so that their keys agree.
+ * position and move order, all positions sharing one table of rows so that their keys agree. With `shared`, the
+ * team is one of several in other threads over shared tables, the members' move orders its thread's own.
  */
 export class MontanaSearch implements Runner<MontanaState> {
   readonly search: TeamDepthFirst<MontanaState, MontanaMove>;
   readonly domains: MontanaPosition[];
   root: MontanaState | undefined;
+  /** The moves of the win another thread found (thread 0). */
+  private foreign: number[] | undefined;
 
   constructor(
     readonly name: string,
@@ -41,13 +67,26 @@ export class MontanaSearch implements Runner<MontanaState> {
     runsKeepTheirTwos = false,
     /** Which members try their moves last first. */
     reversed?: readonly boolean[],
+    readonly shared?: MontanaShared,
   ) {
-    const first = new MontanaPosition(rules, columns, meter, prune, undefined, runsKeepTheirTwos);
+    const first = new MontanaPosition(rules, columns, meter, prune, shared?.rows, runsKeepTheirTwos);
     this.domains = [first];
     for (let i = 1; i < members; i++)
       this.domains.push(new MontanaPosition(rules, columns, meter, prune, first.rows, runsKeepTheirTwos));
-    const modes = this.domains.map((_, i) => GEN_REDUCED | (i << 4));
-    this.search = new TeamDepthFirst(this.domains, name, modes, undefined, { reversed });
+    const modes = this.domains.map((_, i) => GEN_REDUCED | ((shared?.orders[i] ?? i) << 4));
+    // Thread 0 stops when another thread has won (or failed); the others when thread 0 ends the search.
+    const control = shared?.control;
+    const stopped =
+      control === undefined
+        ? undefined
+        : shared?.thread === 0
+          ? () => control.winner > 0 || control.failed
+          : () => control.over;
+    this.search = new TeamDepthFirst(this.domains, name, modes, undefined, {
+      reversed,
+      table: shared?.positions,
+      stopped,
+    });
   }
 
   get positions(): number {
@@ -83,6 +122,7 @@ export class MontanaSearch implements Runner<MontanaState> {
 
   begin(root: MontanaState, meter: BudgetMeter): boolean {
     this.root = { ...root, rules: this.rules };
+    this.foreign = undefined;
     this.domains[0].setMeter(meter);
     return this.guard(meter, () => this.search.begin(this.root as MontanaState, meter)) === true;
   }
@@ -90,6 +130,14 @@ export class MontanaSearch implements Runner<MontanaState> {
   resume(until: number): SearchOutcome {
     const meter = this.search.meter as BudgetMeter;
     this.guard(meter, () => this.search.resume(until));
+    const control = this.shared?.control;
+    if (control && this.shared?.thread === 0 && this.search.outcome === "capped") {
+      if (control.failed) throw new Error("a search thread failed: the search cannot say that no win exists");
+      if (control.winner > 0) {
+        this.foreign = control.path();
+        this.search.outcome = "solved";
+      }
+    }
     return this.search.outcome;
   }
 
@@ -107,10 +155,11 @@ export class MontanaSearch implements Runner<MontanaState> {
 
   /** The engine's moves of the win found. */
   solution(): MontanaMove[] {
-    const { moves } = this.search.path();
     const root = this.root as MontanaState;
-    const domain = this.domains[this.search.winner];
-    return pathMoves(domain, root, domain.gamePath(root, moves));
+    if (this.foreign) return pathMoves(this.domains[0], root, this.domains[0].gamePath(root, this.foreign));
+    const { moves, domain } = this.search.path();
+    const position = domain as MontanaPosition;
+    return pathMoves(position, root, position.gamePath(root, moves));
   }
 }
 
@@ -124,12 +173,63 @@ export function solve(state: MontanaState, options: SolveOptions = {}): SolveRes
   return solveMontana(state, options);
 }
 
-/** The solver, with `prune: false` for a plain search of every move (the tests' cross-check). */
+/**
+ * The solver, with `prune: false` for a plain search of every move (the tests' cross-check). With `threads` above 1
+ * and a clock, a deal is first searched in one thread for `ALONE_MS`: most deals are decided by then, and a search
+ * in threads has costs of its own (the threads start, and the shared tables, made for the whole budget, take their
+ * pages from the system as they are first written). A deal still undecided is searched again from the start in the
+ * threads, with the budget left.
+ */
 export function solveMontana(
   state: MontanaState,
   options: SolveOptions = {},
   prune = true,
 ): SolveResult<MontanaMove> {
+  const threads = prune && options.startThread ? Math.max(1, Math.floor(options.threads ?? 1)) : 1;
+  const budget = options.budget ?? {};
+  if (threads === 1 || options.now === undefined || (budget.ms ?? Infinity) <= ALONE_MS)
+    return search(state, { ...options, threads }, prune);
+  const alone = search(state, { ...options, threads: 1, budget: { ...budget, ms: ALONE_MS } }, prune);
+  if (alone.result !== "unknown" || alone.stats.budget !== "time") return alone;
+  const before = alone.stats;
+  const result = search(
+    state,
+    {
+      ...options,
+      threads,
+      budget: {
+        ...budget,
+        ...(budget.ms !== undefined ? { ms: budget.ms - before.ms } : {}),
+        ...(budget.positions !== undefined
+          ? { positions: Math.max(0, budget.positions - before.positions) }
+          : {}),
+      },
+      onProgress: options.onProgress
+        ? ({ positions, ms }) =>
+            options.onProgress?.({ positions: positions + before.positions, ms: ms + before.ms })
+        : undefined,
+    },
+    prune,
+  );
+  const { stats } = result;
+  return {
+    ...result,
+    stats: {
+      ...stats,
+      positions: stats.positions + before.positions,
+      expanded: stats.expanded + before.expanded,
+      ms: stats.ms + before.ms,
+      phases: [...before.phases.map((p) => ({ ...p, name: `${p.name} (one thread)` })), ...stats.phases],
+      searched: `${stats.searched} (after ${Math.round(before.ms)} ms in one thread, searched again from the start)`,
+    },
+  };
+}
+
+/** How long a deal is searched in one thread before a search in several (`threads`) takes it over. */
+const ALONE_MS = 1000;
+
+/** One search of the deal: the portfolio, its complete search in `options.threads` threads. */
+function search(state: MontanaState, options: SolveOptions, prune: boolean): SolveResult<MontanaMove> {
   const meter = new Meter(options.budget ?? {}, options.now);
   const columns = state.rows[0].length;
   const { rules } = state;
@@ -160,40 +260,186 @@ export function solveMontana(
   // won in 7.5 s and 47 s of CPU instead of over 60 s and 92 s). A team is complete whatever its members' orders:
   // the prunings and the proof of a lost deal are unchanged, only the time to a win moves.
   const reversed = rules.freeTwos && !rules.fixedSuits && prune ? FREE_TWOS_REVERSED : undefined;
+  const threads = options.threads ?? 1;
+  const helpers = threads > 1 ? startHelpers(state, options, meter.maxBytes, threads) : undefined;
+  const orders = helpers?.shared.orders;
   const main = new MontanaSearch(
     "complete",
     true,
     rules,
     columns,
     meter,
-    prune ? MEMBERS : 1,
+    orders ? orders.length : prune ? MEMBERS : 1,
     prune,
     false,
-    reversed,
+    orders ? orders.map((i) => reversed?.[i] ?? false) : reversed,
+    helpers?.shared,
   );
   entries.push({ runner: main, first: 100_000, quantum: 400_000 });
-  const end = runPortfolio(entries, state, meter, options.onProgress);
+  let end: ReturnType<typeof runPortfolio<MontanaState, MontanaSearch>>;
+  try {
+    end = runPortfolio(entries, state, meter, options.onProgress);
+  } finally {
+    helpers?.end();
+  }
   const runners = entries.map((e) => e.runner);
-  const searched = searchedWords(state);
+  const searched = searchedWords(state) + (helpers ? `; the complete search in ${threads} threads` : "");
+  const stats = (budget?: BudgetKind) => {
+    const s = portfolioStats(runners, meter, end.maxBytes, searched, budget);
+    if (helpers) {
+      // What the other threads did, as one more phase, ending as thread 0's complete search did.
+      const { control } = helpers.shared;
+      s.positions += control.positions;
+      s.expanded += control.expanded;
+      s.phases.push({
+        name: `complete, threads 2..${threads}`,
+        positions: control.positions,
+        expanded: control.expanded,
+        ms: control.ms,
+        outcome: control.winner > 0 ? "solved" : main.outcome,
+      });
+    }
+    return s;
+  };
   if (end.kind === "solved") {
     const moves = end.by.solution();
     checkWin(state, moves);
-    return { result: "solved", moves, stats: portfolioStats(runners, meter, end.maxBytes, searched) };
+    return { result: "solved", moves, stats: stats() };
   }
   if (end.kind === "unsolvable") {
     return {
       result: "unsolvable",
       moves: [],
-      stats: portfolioStats(runners, meter, end.maxBytes, searched),
+      stats: stats(),
       reason: "no sequence of moves wins this deal: every position that can be reached was searched",
     };
   }
   return {
     result: "unknown",
     moves: [],
-    stats: portfolioStats(runners, meter, end.maxBytes, searched, end.budget),
+    stats: stats(end.budget),
     reason: describeBudget(end.budget, meter),
   };
+}
+
+/** The share of the memory budget the tables shared by the threads take (the rest for the smaller searches). */
+const SHARED_SHARE = 0.8;
+/** Rows the shared row table holds a position (deals 20 and 96 of free twos use 0.06 and 0.15). */
+const ROWS_A_POSITION = 0.25;
+
+/**
+ * The complete search in `threads` threads: the tables in shared memory, sized once from the memory budget, and
+ * `threads - 1` more threads (`searchThread`). The complete team's members are dealt out to the threads (with two,
+ * members 0 and 2 in this thread, which also runs the smaller searches, and 1 and 3 in the other), so that the team
+ * searches in the order one thread would, only sooner. `end` tells the threads to stop (after any verdict, or a
+ * budget met).
+ */
+function startHelpers(
+  state: MontanaState,
+  options: SolveOptions,
+  maxBytes: number,
+  threads: number,
+): { shared: MontanaShared; end: () => void } {
+  const keyWords = keyWordsOf(state.rules);
+  const room = maxBytes * SHARED_SHARE;
+  let records = 1024;
+  while (
+    SharedStateTable.bytesFor(keyWords, records * 2) +
+      SharedStateTable.bytesFor(ROW_WORDS, records * 2 * ROWS_A_POSITION, false) <=
+    room
+  )
+    records *= 2;
+  const positions = SharedStateTable.create(keyWords, records);
+  const rows = SharedStateTable.create(ROW_WORDS, Math.ceil(records * ROWS_A_POSITION), false);
+  const control = new ThreadControl();
+  const start = options.startThread as NonNullable<SolveOptions["startThread"]>;
+  for (let thread = 1; thread < threads; thread++) {
+    const data: MontanaThreadData = {
+      state,
+      positions: positions.memory,
+      rows: rows.memory,
+      control: control.memory,
+      thread,
+      orders: ordersOf(thread, threads),
+      reversed: state.rules.freeTwos && !state.rules.fixedSuits,
+      budget: { ms: options.budget?.ms, positions: options.budget?.positions },
+    };
+    start(data, () => control.fail());
+  }
+  return {
+    shared: { positions, rows, control, thread: 0, orders: ordersOf(0, threads) },
+    end: () => control.end(),
+  };
+}
+
+/** The team members thread `thread` of `threads` runs: every `threads`-th of them (at least one a thread). */
+function ordersOf(thread: number, threads: number): number[] {
+  const orders: number[] = [];
+  for (let i = thread; i < Math.max(MEMBERS, threads); i += threads) orders.push(i);
+  return orders;
+}
+
+/**
+ * Another thread of a search in several threads (`threads`): the complete team over the tables thread 0 shares,
+ * with move orders of its own, until a thread wins or thread 0 ends the search. A win is handed to thread 0 through
+ * the thread control; a failure is reported there, so that thread 0 never says that no win exists while positions
+ * this thread stored wait unfinished.
+ */
+export function searchThread(input: unknown, now: Clock): void {
+  const data = input as MontanaThreadData;
+  const control = new ThreadControl(data.control);
+  if (control.over) return;
+  try {
+    const { state } = data;
+    const meter = new Meter(data.budget, now);
+    const team = new MontanaSearch(
+      `complete, thread ${data.thread}`,
+      true,
+      state.rules,
+      state.rows[0].length,
+      meter,
+      data.orders.length,
+      true,
+      false,
+      data.reversed ? data.orders.map((i) => FREE_TWOS_REVERSED[i] ?? false) : undefined,
+      {
+        positions: SharedStateTable.attach(data.positions),
+        rows: SharedStateTable.attach(data.rows),
+        control,
+        thread: data.thread,
+        orders: data.orders,
+      },
+    );
+    const said = { positions: 0, expanded: 0, ms: 0 };
+    team.begin(state, meter);
+    while (team.outcome === "capped" && !control.over) {
+      team.resume(team.positions + THREAD_SHARE);
+      control.add(meter.positions - said.positions, team.expanded - said.expanded, team.ms - said.ms);
+      said.positions = meter.positions;
+      said.expanded = team.expanded;
+      said.ms = team.ms;
+    }
+    if (team.outcome === "solved") control.win(data.thread, team.search.path().moves);
+  } catch (error) {
+    control.fail();
+    throw error;
+  }
+}
+
+/** Positions stored (by every thread) between two reports of another thread's count. */
+const THREAD_SHARE = 100_000;
+
+/** What thread 0 hands another thread of the search (`searchThread`). */
+export interface MontanaThreadData {
+  state: MontanaState;
+  positions: SharedTableMemory;
+  rows: SharedTableMemory;
+  control: SharedArrayBuffer;
+  thread: number;
+  orders: number[];
+  /** The members' orders are free twos' (some members reversed). */
+  reversed: boolean;
+  budget: Budget;
 }
 
 /** What a verdict of this solver rests on, in words. */

@@ -68,11 +68,25 @@ export interface SolveOptions {
   onProgress?: (progress: { positions: number; ms: number }) => void;
   /** What to search for: a win (the default), or another of the game's `objectives` ("max-score"). */
   objective?: string;
+  /**
+   * Threads the search may use (default 1). A solver that can search in several threads (Montana's) shares its
+   * table of positions among them; the others use one. Only with 2 or more cores does this go faster. A budget
+   * of positions then holds for each thread. The other threads are started by `startThread`; without it the
+   * search uses one thread.
+   */
+  threads?: number;
+  /**
+   * Starts one more thread of a search in several threads (the Node layer gives it, src/workers/typescript-thread.ts):
+   * the thread runs the game's `searchThread` with `data`; `failed` is called if it cannot.
+   */
+  startThread?: (data: unknown, failed: () => void) => void;
 }
 
 /** A game's solver, loaded when first needed. Its moves are the engine's moves, every one written out. */
 export interface PatienceSolver<S, M> {
   solve(state: S, options?: SolveOptions): SolveResult<M>;
+  /** One of the other threads of a search in several threads (`threads`), with what `startThread` was given. */
+  searchThread?(data: unknown, now: Clock): void;
 }
 
 export interface PatienceGame<S extends { rules: R }, M, R> {

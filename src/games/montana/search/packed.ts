@@ -1,6 +1,7 @@
 import type { Card } from "../../../cards/card.ts";
 import type { BudgetMeter } from "../../../search/budget.ts";
 import type { SearchDomain } from "../../../search/domain.ts";
+import type { VisitedTable } from "../../../search/key-set.ts";
 import { mix32, StateTable } from "../../../search/state-table.ts";
 import { shuffleForRedeal } from "../redeal.ts";
 import { type MontanaMove, type MontanaRules, type MontanaState, ROW_SUITS, ROWS } from "../rules.ts";
@@ -81,7 +82,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   private readonly sortIds = new Int32Array(ROWS);
   private readonly rowKey = new Uint32Array(ROW_WORDS);
   /** Distinct rows seen, keyed on their packed contents; a position's key is its rows' ids. */
-  readonly rows: StateTable;
+  readonly rows: VisitedTable;
   /** Boards before each redeal, for undo. */
   private readonly redealStack: { board: Int8Array; seed: number }[] = [];
   private readonly reach = new Reach();
@@ -124,7 +125,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     /** Forced moves and stubborn sets on (off: every move expanded, nothing forced; for tests). */
     readonly prune = true,
     /** The table of rows, shared by positions whose keys must agree (the members of a team). */
-    rows?: StateTable,
+    rows?: VisitedTable,
     /**
      * Under free twos, a 2 heading a row leaves it only when the card on its right is not its successor: fewer
      * moves than the rules allow, for a search that looks for wins and proves nothing.
@@ -141,7 +142,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     this.twosLeaveHeads = rules.freeTwos || rules.fixedSuits;
     this.symmetric = !rules.fixedSuits && rules.redeals === 0;
     this.headRuns = prune && rules.freeTwos && !rules.fixedSuits && !runsKeepTheirTwos;
-    this.keyWords = rules.redeals > 0 ? ROWS + 2 : ROWS;
+    this.keyWords = keyWordsOf(rules);
     this.rows = rows ?? new StateTable(ROW_WORDS, ROW_WORDS, meter, 1024);
   }
 
@@ -1089,6 +1090,11 @@ function swapIfGreater(a: Int32Array, i: number, j: number): void {
 }
 
 /** The table of rows could not grow within the memory budget. */
+/** Words of a position's key: four row ids, and with redeals in the rules the redeals left and the seed. */
+export function keyWordsOf(rules: MontanaRules): number {
+  return rules.redeals > 0 ? ROWS + 2 : ROWS;
+}
+
 export class RowTableFull extends Error {
   constructor() {
     super("the row table is full");
