@@ -1,6 +1,6 @@
 import type { BudgetMeter } from "./budget.ts";
 import type { VisitedTable } from "./key-set.ts";
-import { spread } from "./state-table.ts";
+import { holdsKey, spread } from "./state-table.ts";
 
 /** The shared memory of a `SharedStateTable`, handed to another thread to attach to it. */
 export interface SharedTableMemory {
@@ -147,14 +147,9 @@ export class SharedStateTable implements VisitedTable {
         this.spare = id;
       }
       const id = s - 1;
-      if (hashes[id] === hash) {
-        const base = id * keyWords;
-        let k = 0;
-        while (k < keyWords && words[base + k] === key[k]) k++;
-        if (k === keyWords) {
-          this.inserted = false;
-          return id;
-        }
+      if (holdsKey(words, hashes, id, keyWords, key, keyWords, hash)) {
+        this.inserted = false;
+        return id;
       }
       i = (i + 1) & this.mask;
     }

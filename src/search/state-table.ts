@@ -76,14 +76,9 @@ export class StateTable {
       const s = slots[i];
       if (s === 0) break;
       const id = s - 1;
-      if (hashes[id] === hash) {
-        const base = id * stride;
-        let k = 0;
-        while (k < keyWords && words[base + k] === key[k]) k++;
-        if (k === keyWords) {
-          this.inserted = false;
-          return id;
-        }
+      if (holdsKey(words, hashes, id, stride, key, keyWords, hash)) {
+        this.inserted = false;
+        return id;
       }
       i = (i + 1) & this.mask;
     }
@@ -151,6 +146,22 @@ export class StateTable {
 
 /** Slots a table starts on after it is emptied (a power of two). */
 const FIRST_SLOTS = 2048;
+
+/** Whether record `id` (of `stride` words, the key first, its hash in `hashes`) holds `key`, whose hash is `hash`. */
+export function holdsKey(
+  words: Uint32Array,
+  hashes: Uint32Array,
+  id: number,
+  stride: number,
+  key: Uint32Array,
+  keyWords: number,
+  hash: number,
+): boolean {
+  if (hashes[id] !== hash) return false;
+  const base = id * stride;
+  for (let k = 0; k < keyWords; k++) if (words[base + k] !== key[k]) return false;
+  return true;
+}
 
 /** Spreads a hash's bits before masking, so hashes that differ only in high bits land apart. */
 export function spread(h: number): number {

@@ -35,8 +35,9 @@ export class TeamDepthFirst<S, M> {
   private root: S | undefined;
   /** The walk that helps other threads once the members are done (a shared table). */
   private helper: DepthFirstWalk<S, M> | undefined;
-  /** Positions stored by the helper walks that ended (`helped` adds the walk going on). */
+  /** Positions stored and expanded by the helper walks that ended (the walk going on counts its own). */
   private helpedBefore = 0;
+  private helpExpandedBefore = 0;
   /** Says when another thread has ended the search (a shared table). */
   private readonly stopped: (() => boolean) | undefined;
 
@@ -87,6 +88,7 @@ export class TeamDepthFirst<S, M> {
     this.root = root;
     this.helper = undefined;
     this.helpedBefore = 0;
+    this.helpExpandedBefore = 0;
     this.table.setMeter(meter);
     this.table.clear();
     for (let i = 0; i < this.members.length; i++) {
@@ -110,7 +112,8 @@ export class TeamDepthFirst<S, M> {
     const t0 = meter.elapsed();
     if (this.outcome === "capped") this.outcome = this.search(until);
     this.ms += meter.elapsed() - t0;
-    this.expanded = this.members.reduce((sum, m) => sum + m.expanded, this.helper?.expanded ?? 0);
+    const helping = this.helpExpandedBefore + (this.helper?.expanded ?? 0);
+    this.expanded = this.members.reduce((sum, m) => sum + m.expanded, helping);
     return this.outcome;
   }
 
@@ -155,6 +158,7 @@ export class TeamDepthFirst<S, M> {
     if (helper === undefined || helper.done) {
       if (helper !== undefined) {
         this.helpedBefore += helper.stored;
+        this.helpExpandedBefore += helper.expanded;
         if (helper.stored === 0) pause(2);
       }
       if (helper === undefined) {

@@ -199,9 +199,14 @@ describe("Montana solver", () => {
     const tally = { solved: 0, unsolvable: 0, helped: 0 };
     for (let t = 0; t < 160; t++) {
       const columns = t % 2 === 0 ? 5 : 6;
-      const rules = montana.rules.make({ freeTwos: t % 4 < 2 });
+      // Free twos (near the entry) and the default rules; every eighth game basic Gaps, or a redeal left.
+      const rules = montana.rules.make({
+        freeTwos: t % 4 < 2,
+        fixedSuits: t % 8 === 6,
+        redeals: t % 8 === 7 ? 1 : 0,
+      });
       const start = cutDown(columns, random, rules, t);
-      if (rules.freeTwos) nearEntry(start, random);
+      if (rules.freeTwos && rules.redeals === 0) nearEntry(start, random);
       const naive = naiveSolve(start);
       if (naive.result === "unknown") continue;
       const control = new ThreadControl();

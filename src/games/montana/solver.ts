@@ -214,6 +214,10 @@ export function solveMontana(
   const { stats } = result;
   return {
     ...result,
+    // The budget named is the one asked for, not what was left of it.
+    ...(result.result === "unknown" && stats.budget
+      ? { reason: describeBudget(stats.budget, new Meter(budget, options.now)) }
+      : {}),
     stats: {
       ...stats,
       positions: stats.positions + before.positions,
