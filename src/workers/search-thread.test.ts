@@ -7,7 +7,7 @@ import { searchThreads } from "./typescript-thread.ts";
 describe("a Montana solve in two threads", () => {
   it("gives the verdicts of one thread on full deals, its wins replaying", () => {
     // Deal 96 (free twos, lost) is searched again in two threads after its first second in one; the others are
-    // decided in the first second. Two threads: the complete team in thread 0 and another in a worker thread.
+    // decided in the first second. Two threads: the complete team's members split between this thread and a worker.
     for (const [deal, freeTwos] of [
       [96, true],
       [6, true],
