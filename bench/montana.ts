@@ -11,6 +11,7 @@
  */
 
 import { appendFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { performance } from "node:perf_hooks";
 import { isMainThread, parentPort, type Worker, workerData } from "node:worker_threads";
 import type { Numbering } from "../src/cards/deals/layout.ts";
@@ -64,7 +65,7 @@ const USAGE = `npm run bench:montana -- [options]     (or npx tsx bench/montana.
   --positions N              positions a deal (default none)
   --mb M                     memory budget a deal in MB (default 2048)
   --workers N                deals solved at once, each in its own thread (default 1)
-  --threads N                threads a deal is solved in (default 1)
+  --threads N                threads a deal is solved in (default: the cores over --workers; 1 with --clock cpu)
   --out FILE                 a JSON line per deal
   -h, --help                 this text
 examples:
@@ -72,7 +73,7 @@ examples:
   npm run bench:montana -- --to 200 --numbering solvitaire --free-twos --timeout 60
   npm run bench:montana -- --fixed-suits --to 100              # basic Gaps
   npm run bench:montana -- --workers 2 --out deals.jsonl       # two deals at once; a line per deal in a file
-  npm run bench:montana -- --free-twos --numbering solvitaire --threads 2   # each deal on two cores`;
+  npm run bench:montana -- --free-twos --numbering solvitaire --threads 1   # each deal on one core`;
 
 /** This process's CPU time in ms (every thread's: one thread only). */
 function cpuNow(): number {
@@ -96,7 +97,7 @@ function parseArgs(): Args {
       positions: { type: "string" },
       mb: { type: "string", default: "2048" },
       workers: { type: "string", default: "1" },
-      threads: { type: "string", default: "1" },
+      threads: { type: "string" },
       out: { type: "string" },
     },
     (v) => {
@@ -122,7 +123,13 @@ function parseArgs(): Args {
         positions: v.positions === undefined ? undefined : whole("--positions", v.positions, 1),
         mb: positive("--mb", v.mb),
         workers: whole("--workers", v.workers, 1),
-        threads: whole("--threads", v.threads, 1),
+        // Every core by default, shared out among the deals solved at once; one thread when CPU time is the clock.
+        threads:
+          v.threads !== undefined
+            ? whole("--threads", v.threads, 1)
+            : v.clock === "cpu"
+              ? 1
+              : Math.max(1, Math.floor(availableParallelism() / whole("--workers", v.workers, 1))),
         out: v.out,
       };
       if (args.clock === "cpu" && (args.workers > 1 || args.threads > 1))
@@ -254,7 +261,7 @@ async function main(): Promise<void> {
   console.log(
     `Montana solver: ${label}; deals ${args.from}..${args.to}; ${args.timeout} s (${args.clock} clock)` +
       `${args.positions ? `, ${args.positions} positions` : ""} and ${args.mb} MB a deal` +
-      `${args.threads > 1 ? `, ${args.threads} threads a deal` : ""}`,
+      `, ${args.threads} thread${args.threads > 1 ? "s" : ""} a deal`,
   );
   console.log(
     "numbering    deals  solved  unsolvable  unknown  replayed  ms median    ms p99    ms max  cpu median   cpu p99   cpu max   positions median      max",

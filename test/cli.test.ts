@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tsol } from "./tsol.ts";
@@ -197,6 +197,40 @@ describe("tsol solve --max-score", () => {
     expect(text.stdout).toContain(`max-score ${report.value}, not proven the best`);
     expect(text.stdout).toContain(report.moves.join(" "));
     expect(text.stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
+describe("tsol solve montana in threads", () => {
+  it("searches a deal still undecided after a second in every core unless told --threads, and the win replays", () => {
+    // Solvitaire's deal 41 under free twos is won after about 550,000 positions: 2 to 4 s.
+    const args = ["solve", "montana", "41", "--numbering", "solvitaire", "--free-twos", "--json"];
+    const cores = availableParallelism();
+    for (const [extra, threads] of [
+      [[], cores],
+      [["--threads", "1"], 1],
+    ] as const) {
+      const r = tsol([...args, ...extra]);
+      expect(r.status, r.stderr).toBe(0);
+      const report = JSON.parse(r.stdout);
+      expect(report.result).toBe("solved");
+      const names: string[] = report.stats.phases.map((p: { name: string }) => p.name);
+      expect(names.includes(`complete, threads 2..${threads}`)).toBe(threads > 1);
+      expect(names.some((n) => n.endsWith("(one thread)"))).toBe(threads > 1);
+      const check = tsol([
+        "check",
+        "montana",
+        "41",
+        "--numbering",
+        "solvitaire",
+        "--free-twos",
+        "--moves",
+        report.moves.join(" "),
+      ]);
+      expect(check.stdout).toMatch(/^valid: won in \d+ moves/);
+    }
+    expect(tsol([...args, "--threads", "0"]).stderr).toMatch(
+      /--threads .* expected a whole number from 1 to 64/,
+    );
   });
 });
 

@@ -153,7 +153,7 @@ export function registerSolve(program: Command): void {
     .option("--shortest", "search longer for a shorter solution")
     .option(
       "--threads <N>",
-      `search in N threads, one a core (Montana's solver; the others search in one): this machine has ${availableParallelism()} cores`,
+      `search in N threads, one a core (Montana's solver, after its first second alone; the others search in one; default every core, ${availableParallelism()} here)`,
       threadCount,
     );
   for (const o of objectives()) command.option(`--${o.id}`, `${o.about} (${o.games.join(", ")})`);
@@ -200,9 +200,8 @@ export function registerSolve(program: Command): void {
           shortest: options.shortest === true,
           ...(objective ? { objective: objective.id } : {}),
           now: () => performance.now(),
-          ...(options.threads !== undefined
-            ? { threads: options.threads, startThread: searchThreads(game.id) }
-            : {}),
+          threads: options.threads ?? availableParallelism(),
+          startThread: searchThreads(game.id),
           budget: {
             ms: (options.timeout ?? 60) * 1000,
             ...(options.maxPositions !== undefined ? { positions: options.maxPositions } : {}),
