@@ -17,11 +17,15 @@ describe("a Montana solve in two threads", () => {
       const state = dealMontana(deal, montana.rules.make({ freeTwos }), "solvitaire");
       const now = () => performance.now();
       const one = solve(state, { now, budget: { ms: 120_000 } });
+      let reported = 0;
       const two = solve(state, {
         now,
         budget: { ms: 120_000 },
         threads: 2,
         startThread: searchThreads("montana"),
+        onProgress: ({ positions }) => {
+          reported = Math.max(reported, positions);
+        },
       });
       expect(two.result, `deal ${deal}`).toBe(one.result);
       if (two.result === "solved") {
@@ -34,6 +38,9 @@ describe("a Montana solve in two threads", () => {
         expect(two.stats.searched).toContain("in 2 threads");
         const other = two.stats.phases.find((p) => p.name === "complete, threads 2..2");
         expect(other?.positions).toBeGreaterThan(100_000);
+        // Progress counts every thread's positions: more than this thread's own.
+        expect(reported).toBeGreaterThan(two.stats.positions - (other?.positions ?? 0));
+        expect(reported).toBeLessThanOrEqual(two.stats.positions);
         expect(two.stats.phases.find((p) => p.name === "complete")?.outcome).toBe("exhausted");
       }
     }

@@ -282,7 +282,17 @@ function search(state: MontanaState, options: SolveOptions, prune: boolean): Sol
   entries.push({ runner: main, first: 100_000, quantum: 400_000 });
   let end: ReturnType<typeof runPortfolio<MontanaState, MontanaSearch>>;
   try {
-    end = runPortfolio(entries, state, meter, options.onProgress);
+    // Progress counts the positions the other threads stored too (as they last said).
+    const control = helpers?.shared.control;
+    const progress = options.onProgress;
+    end = runPortfolio(
+      entries,
+      state,
+      meter,
+      progress && control
+        ? ({ positions, ms }) => progress({ positions: positions + control.positions, ms })
+        : progress,
+    );
   } finally {
     helpers?.end();
   }
