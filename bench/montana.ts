@@ -114,6 +114,7 @@ function parseArgs(): Args {
         throw error;
       }
       const numberings: Numbering[] = numbering === "both" ? ["microsoft", "solvitaire"] : [numbering];
+      const workers = whole("--workers", v.workers, 1);
       const args: Args = {
         ...dealRange(v, numberings),
         numberings,
@@ -122,14 +123,14 @@ function parseArgs(): Args {
         clock: oneOf("--clock", v.clock, ["cpu", "wall"]),
         positions: v.positions === undefined ? undefined : whole("--positions", v.positions, 1),
         mb: positive("--mb", v.mb),
-        workers: whole("--workers", v.workers, 1),
+        workers,
         // Every core by default, shared out among the deals solved at once; one thread when CPU time is the clock.
         threads:
           v.threads !== undefined
             ? whole("--threads", v.threads, 1)
             : v.clock === "cpu"
               ? 1
-              : Math.max(1, Math.floor(availableParallelism() / whole("--workers", v.workers, 1))),
+              : Math.max(1, Math.floor(availableParallelism() / workers)),
         out: v.out,
       };
       if (args.clock === "cpu" && (args.workers > 1 || args.threads > 1))

@@ -6,6 +6,11 @@ import { tsol } from "./tsol.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "tsol-cli-"));
 
+/** Whether `tsol check` (the game, deal and rules in `args`) says the moves win. */
+function replays(args: string[], moves: string[]): boolean {
+  return /^valid: won in \d+ moves/.test(tsol(["check", ...args, "--moves", moves.join(" ")]).stdout);
+}
+
 describe("tsol deal", () => {
   it("shows deal 1 as a picture, as board text and as JSON", () => {
     const picture = tsol(["deal", "freecell", "1"]);
@@ -123,16 +128,7 @@ describe("every game through the registry", () => {
     const report = JSON.parse(r.stdout);
     expect(report).toMatchObject({ game: "king-albert", deal: 1, result: "solved" });
     expect(report.stats.positions).toBeGreaterThan(0);
-    const check = tsol([
-      "check",
-      "king-albert",
-      "1",
-      "--numbering",
-      "solvitaire",
-      "--moves",
-      report.moves.join(" "),
-    ]);
-    expect(check.stdout).toMatch(/^valid: won in \d+ moves/);
+    expect(replays(["king-albert", "1", "--numbering", "solvitaire"], report.moves)).toBe(true);
   });
 
   it("refuses a rule of another game, naming the game's own", () => {
@@ -216,17 +212,7 @@ describe("tsol solve montana in threads", () => {
       const names: string[] = report.stats.phases.map((p: { name: string }) => p.name);
       expect(names.includes(`complete, threads 2..${threads}`)).toBe(threads > 1);
       expect(names.some((n) => n.endsWith("(one thread)"))).toBe(threads > 1);
-      const check = tsol([
-        "check",
-        "montana",
-        "41",
-        "--numbering",
-        "solvitaire",
-        "--free-twos",
-        "--moves",
-        report.moves.join(" "),
-      ]);
-      expect(check.stdout).toMatch(/^valid: won in \d+ moves/);
+      expect(replays(["montana", "41", "--numbering", "solvitaire", "--free-twos"], report.moves)).toBe(true);
     }
     expect(tsol([...args, "--threads", "0"]).stderr).toMatch(
       /--threads .* expected a whole number from 1 to 64/,

@@ -200,7 +200,7 @@ export function registerSolve(program: Command): void {
           shortest: options.shortest === true,
           ...(objective ? { objective: objective.id } : {}),
           now: () => performance.now(),
-          threads: options.threads ?? availableParallelism(),
+          threads: options.threads ?? Math.min(64, availableParallelism()),
           startThread: searchThreads(game.id),
           budget: {
             ms: (options.timeout ?? 60) * 1000,
