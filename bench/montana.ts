@@ -11,7 +11,6 @@
  */
 
 import { appendFileSync, writeFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import { performance } from "node:perf_hooks";
 import { isMainThread, parentPort, type Worker, workerData } from "node:worker_threads";
 import type { Numbering } from "../src/cards/deals/layout.ts";
@@ -19,7 +18,11 @@ import { dealMontana, montana } from "../src/games/montana/index.ts";
 import { applyMove, isWon, type MontanaRules } from "../src/games/montana/rules.ts";
 import { solve } from "../src/games/montana/solver.ts";
 import { RulesError } from "../src/games/patience/rules.ts";
-import { searchThreads, startTypeScriptThread } from "../src/workers/typescript-thread.ts";
+import {
+  defaultSearchThreads,
+  searchThreads,
+  startTypeScriptThread,
+} from "../src/workers/typescript-thread.ts";
 import { benchArgs, dealRange, oneOf, positive, UsageError, whole } from "./args.ts";
 
 interface Args {
@@ -130,7 +133,7 @@ function parseArgs(): Args {
             ? whole("--threads", v.threads, 1)
             : v.clock === "cpu"
               ? 1
-              : Math.max(1, Math.floor(availableParallelism() / workers)),
+              : defaultSearchThreads(workers),
         out: v.out,
       };
       if (args.clock === "cpu" && (args.workers > 1 || args.threads > 1))

@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { defaultSearchThreads } from "../src/workers/typescript-thread.ts";
 import { tsol } from "./tsol.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "tsol-cli-"));
@@ -200,7 +201,7 @@ describe("tsol solve montana in threads", () => {
   it("searches a deal still undecided after a second in every core unless told --threads, and the win replays", () => {
     // Solvitaire's deal 41 under free twos is won after about 550,000 positions: 2 to 4 s.
     const args = ["solve", "montana", "41", "--numbering", "solvitaire", "--free-twos", "--json"];
-    const cores = availableParallelism();
+    const cores = defaultSearchThreads();
     for (const [extra, threads] of [
       [[], cores],
       [["--threads", "1"], 1],

@@ -1,4 +1,4 @@
-import { availableParallelism, totalmem } from "node:os";
+import { totalmem } from "node:os";
 import { type Command, InvalidArgumentError } from "commander";
 import { flagName } from "../games/patience/rules.ts";
 import { movedCards, ruleFields } from "../games/patience/session.ts";
@@ -6,7 +6,7 @@ import { countSolution, movesNotation } from "../games/patience/solution.ts";
 import { PATIENCE_GAMES } from "../games/registry.ts";
 import { DEFAULT_MAX_BYTES } from "../search/budget.ts";
 import type { SolveResult } from "../search/result.ts";
-import { searchThreads } from "../workers/typescript-thread.ts";
+import { defaultSearchThreads, searchThreads } from "../workers/typescript-thread.ts";
 import {
   addGameOptions,
   type BoardInput,
@@ -153,7 +153,7 @@ export function registerSolve(program: Command): void {
     .option("--shortest", "search longer for a shorter solution")
     .option(
       "--threads <N>",
-      `search in N threads, one a core (Montana's solver, after its first second alone; the others search in one; default every core, ${availableParallelism()} here)`,
+      `search in N threads, one a core (Montana's solver, after its first second alone; the others search in one; default every core, ${defaultSearchThreads()} here)`,
       threadCount,
     );
   for (const o of objectives()) command.option(`--${o.id}`, `${o.about} (${o.games.join(", ")})`);
@@ -200,7 +200,7 @@ export function registerSolve(program: Command): void {
           shortest: options.shortest === true,
           ...(objective ? { objective: objective.id } : {}),
           now: () => performance.now(),
-          threads: options.threads ?? Math.min(64, availableParallelism()),
+          threads: options.threads ?? defaultSearchThreads(),
           startThread: searchThreads(game.id),
           budget: {
             ms: (options.timeout ?? 60) * 1000,

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 
 /**
@@ -21,4 +22,9 @@ export function searchThreads(game: string): (data: unknown, failed: () => void)
     worker.on("error", failed);
     worker.unref();
   };
+}
+
+/** Threads a deal is searched in by default: every core, shared out among `deals` solved at once, 1 to 64. */
+export function defaultSearchThreads(deals = 1): number {
+  return Math.max(1, Math.min(64, Math.floor(availableParallelism() / deals)));
 }
