@@ -15,14 +15,7 @@ import { TeamDepthFirst } from "../../search/team-depth-first.ts";
 import { ThreadControl } from "../../search/thread-control.ts";
 import type { SolveOptions } from "../patience/contract.ts";
 import { applyMove, isWon, type MontanaMove, type MontanaRules, type MontanaState } from "./rules.ts";
-import {
-  GEN_REDUCED,
-  keyWordsOf,
-  MontanaPosition,
-  ROW_WORDS,
-  RowTableFull,
-  type SmallerGame,
-} from "./search/packed.ts";
+import { GEN_REDUCED, keyWordsOf, MontanaPosition, ROW_WORDS, RowTableFull } from "./search/packed.ts";
 
 /**
  * Montana's solver: a depth-first search with an explicit stack over the packed position, every position kept in a
@@ -30,10 +23,9 @@ import {
  * stubborn set and making the moves proven never wrong at once (docs/montana.md). When it runs out of positions
  * the deal is unsolvable; a budget met first gives unknown.
  *
- * Under free twos four searches of fewer moves run in turns with it: one with the 2s heading rows kept in place, one
- * where a 2 heading a row leaves it only when no run follows it, and two where at most one or two moves take a 2 out
- * of the first column. Their solutions are free-two solutions too, and they find many of them fast. Only the search
- * of the real rules may say unsolvable.
+ * Under free twos two searches of fewer moves run in turns with it: one with the 2s heading rows kept in place, one
+ * where a 2 heading a row leaves it only when no run follows it. Their solutions are free-two solutions too, and
+ * they find many of them fast. Only the search of the real rules may say unsolvable.
  */
 
 /**
@@ -71,16 +63,16 @@ export class MontanaSearch implements Runner<MontanaState> {
     meter: BudgetMeter,
     members: number,
     prune = true,
-    /** Under free twos, a smaller game (a search for wins only). */
-    smaller: SmallerGame = {},
+    /** Under free twos, a 2 heading a run stays (a search for wins only). */
+    runsKeepTheirTwos = false,
     /** Which members try their moves last first. */
     reversed?: readonly boolean[],
     readonly shared?: MontanaShared,
   ) {
-    const first = new MontanaPosition(rules, columns, meter, prune, shared?.rows, smaller);
+    const first = new MontanaPosition(rules, columns, meter, prune, shared?.rows, runsKeepTheirTwos);
     this.domains = [first];
     for (let i = 1; i < members; i++)
-      this.domains.push(new MontanaPosition(rules, columns, meter, prune, first.rows, smaller));
+      this.domains.push(new MontanaPosition(rules, columns, meter, prune, first.rows, runsKeepTheirTwos));
     const modes = this.domains.map((_, i) => GEN_REDUCED | ((shared?.orders[i] ?? i) << 4));
     // Thread 0 stops when another thread has won (or failed); the others when thread 0 ends the search.
     const control = shared?.control;
@@ -170,16 +162,6 @@ export class MontanaSearch implements Runner<MontanaState> {
     return pathMoves(position, root, position.gamePath(root, moves));
   }
 }
-
-/**
- * Under free twos, smaller games where at most this many moves take a 2 out of the first column, searched for wins
- * only, and the positions after which each gives up (what it may cost a lost deal): the wins of some deals that the
- * complete search finds late lie in them (docs/montana.md, "Few departures").
- */
-const FEW_DEPARTURES: readonly { name: string; departures: number; limit: number }[] = [
-  { name: "one departure of a 2", departures: 1, limit: 600_000 },
-  { name: "two departures of 2s", departures: 2, limit: 400_000 },
-];
 
 /** Members of a team: enough move orders to spare most deals the heavy tail of one. */
 const MEMBERS = 4;
@@ -274,13 +256,9 @@ function search(state: MontanaState, options: SolveOptions, prune: boolean): Sol
       meter,
       MEMBERS,
       true,
-      { runsKeepTheirTwos: true },
+      true,
     );
     entries.push({ runner: runsKeepTwos, first: 200_000, quantum: 400_000 });
-    for (const { name, departures, limit } of FEW_DEPARTURES) {
-      const few = new MontanaSearch(name, false, rules, columns, meter, MEMBERS, true, { departures });
-      entries.push({ runner: few, first: 100_000, quantum: 100_000, limit });
-    }
   }
   // Under free twos the complete team's last member tries its moves last first (docs/montana.md: deals 3 and 54
   // won in 7.5 s and 47 s of CPU instead of over 60 s and 92 s). A team is complete whatever its members' orders:
@@ -297,7 +275,7 @@ function search(state: MontanaState, options: SolveOptions, prune: boolean): Sol
     meter,
     orders ? orders.length : prune ? MEMBERS : 1,
     prune,
-    {},
+    false,
     orders ? orders.map((i) => reversed?.[i] ?? false) : reversed,
     helpers?.shared,
   );
@@ -436,7 +414,7 @@ export function searchThread(input: unknown, now: Clock): void {
       meter,
       data.orders.length,
       true,
-      {},
+      false,
       data.reversed ? data.orders.map((i) => FREE_TWOS_REVERSED[i] ?? false) : undefined,
       {
         positions: SharedStateTable.attach(data.positions),

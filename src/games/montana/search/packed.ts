@@ -30,17 +30,6 @@ export const REDEAL = 1 << 12;
  */
 export const HEAD_RUN = 1 << 20;
 
-/**
- * A smaller game of free twos, searched for wins only (its moves are moves of the game, so its wins are wins): which
- * 2s heading rows may leave them.
- */
-export interface SmallerGame {
-  /** A 2 heading a row leaves it only when the card on its right is not its successor. */
-  runsKeepTheirTwos?: boolean;
-  /** At most this many moves of a 2 out of the first column in the whole game (the key holds how many are left). */
-  departures?: number;
-}
-
 /** How far a team member's own order may move a move past the heuristic's penalties (not past a run's growth). */
 const JITTER = 150;
 
@@ -68,13 +57,10 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   readonly symmetric: boolean;
   readonly freeTwos: boolean;
   readonly fixedSuits: boolean;
-  /**
-   * 2s at the head of their row never move (the default rules; fixed suits for a row's own 2; a smaller game with no
-   * departure left).
-   */
-  headsStay: boolean;
+  /** 2s at the head of their row never move (the default rules; fixed suits for a row's own 2). */
+  readonly headsStay: boolean;
   /** A 2 heading a row may leave it (free twos; fixed suits for a 2 heading another suit's row). */
-  twosLeaveHeads: boolean;
+  readonly twosLeaveHeads: boolean;
   readonly board: Int8Array;
   /** Where each card lies (aces -1). */
   readonly where = new Int8Array(52).fill(-1);
@@ -122,10 +108,6 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   private enteredHeads = false;
   /** Rows whose heads are open after the entry, as of the last `syncOpen`. */
   private openNow = 0;
-  /** A smaller game limits the moves of 2s out of the first column (`SmallerGame.departures`). */
-  private readonly limited: boolean;
-  /** Moves of a 2 out of the first column still allowed (when `limited`). */
-  private departuresLeft = 0;
   /** Positions expanded with runs of head swaps (for tests and measures). */
   headRunPositions = 0;
   /** Positions expanded with open heads (for tests and measures). */
@@ -144,8 +126,11 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     readonly prune = true,
     /** The table of rows, shared by positions whose keys must agree (the members of a team). */
     rows?: VisitedTable,
-    /** Under free twos, a smaller game (fewer moves than the rules allow), for a search that proves nothing. */
-    readonly smaller: SmallerGame = {},
+    /**
+     * Under free twos, a 2 heading a row leaves it only when the card on its right is not its successor: fewer
+     * moves than the rules allow, for a search that looks for wins and proves nothing.
+     */
+    readonly runsKeepTheirTwos = false,
   ) {
     this.cols = columns;
     this.places = ROWS * columns;
@@ -156,11 +141,8 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     this.headsStay = !rules.freeTwos || rules.fixedSuits;
     this.twosLeaveHeads = rules.freeTwos || rules.fixedSuits;
     this.symmetric = !rules.fixedSuits && rules.redeals === 0;
-    this.limited = smaller.departures !== undefined;
-    // Head swaps are moves of 2s out of the first column: the smaller games play them one by one.
-    const whole = smaller.runsKeepTheirTwos !== true && !this.limited;
-    this.headRuns = prune && rules.freeTwos && !rules.fixedSuits && whole;
-    this.keyWords = keyWordsOf(rules) + (smaller.departures === undefined ? 0 : 1);
+    this.headRuns = prune && rules.freeTwos && !rules.fixedSuits && !runsKeepTheirTwos;
+    this.keyWords = keyWordsOf(rules);
     this.rows = rows ?? new StateTable(ROW_WORDS, ROW_WORDS, meter, 1024);
   }
 
@@ -187,11 +169,6 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     }
     this.redealsLeft = state.redealsLeft;
     this.seed = state.seed;
-    if (this.limited) {
-      this.departuresLeft = this.smaller.departures as number;
-      this.headsStay = this.departuresLeft <= 0;
-      this.twosLeaveHeads = !this.headsStay;
-    }
     this.redealStack.length = 0;
     this.enteredHeads = this.headRuns && state.redealsLeft === 0 && !this.headsAllTwos();
     this.refresh();
@@ -338,8 +315,6 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     }
     this.updateRuns(to);
     this.updateRuns(from);
-    if (this.limited && card >> 2 === 1 && from % this.cols === 0)
-      this.setDepartures(this.departuresLeft - 1);
   }
 
   undo(move: number): void {
@@ -367,22 +342,6 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
     }
     this.updateRuns(from);
     this.updateRuns(to);
-    if (this.limited && card >> 2 === 1 && from % this.cols === 0)
-      this.setDepartures(this.departuresLeft + 1);
-  }
-
-  /**
-   * A smaller game's departures left. With none left no 2 leaves the first column again: the 2s heading rows stay,
-   * as under the default rules, and so do the runs behind them (fixed runs, forced moves, the may-analysis).
-   */
-  private setDepartures(n: number): void {
-    this.departuresLeft = n;
-    const none = n <= 0;
-    if (none === this.headsStay) return;
-    this.headsStay = none;
-    this.twosLeaveHeads = !none;
-    this.reach.twosLeaveHeads = !none;
-    this.computeFixedRuns();
   }
 
   /** Row r takes the head row `sourceOf(perm, r)` had (2s and gaps of the first column only). */
@@ -519,14 +478,10 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
       out[r] = ids[r];
       h = mix32(h ^ Math.imul(ids[r] + 1, 0x9e3779b1));
     }
-    if (this.rules.redeals > 0) {
+    if (this.keyWords > ROWS) {
       out[ROWS] = this.redealsLeft;
       out[ROWS + 1] = this.seed;
       h = mix32(h ^ Math.imul(this.seed ^ (this.redealsLeft << 28), 0x85ebca6b));
-    }
-    if (this.limited) {
-      out[this.keyWords - 1] = this.departuresLeft;
-      h = mix32(h ^ Math.imul(this.departuresLeft + 1, 0x27d4eb2f));
     }
     this.keyHash = h;
   }
@@ -601,8 +556,7 @@ export class MontanaPosition implements SearchDomain<MontanaState, MontanaMove>,
   /** Whether the 2 at place p may leave it. */
   twoMayLeave(p: number): boolean {
     if (p % this.cols !== 0) return true;
-    if (this.limited) return this.departuresLeft > 0;
-    if (this.smaller.runsKeepTheirTwos) return this.board[p + 1] !== this.board[p] + 4;
+    if (this.runsKeepTheirTwos) return this.board[p + 1] !== this.board[p] + 4;
     return this.freeTwos || this.fixedSuits;
   }
 
@@ -1135,10 +1089,7 @@ function swapIfGreater(a: Int32Array, i: number, j: number): void {
   }
 }
 
-/**
- * Words of a position's key: four row ids, and with redeals in the rules the redeals left and the seed (a smaller
- * game that limits departures adds one more).
- */
+/** Words of a position's key: four row ids, and with redeals in the rules the redeals left and the seed. */
 export function keyWordsOf(rules: MontanaRules): number {
   return rules.redeals > 0 ? ROWS + 2 : ROWS;
 }

@@ -63,8 +63,7 @@ export class Reach {
   /** The first-column places that take the 2 of each suit. */
   private readonly twoLo = new Int32Array(4);
   private readonly twoHi = new Int32Array(4);
-  /** Whether a 2 in the first column may leave it (the board's, as of `load`; a smaller game changes it). */
-  twosLeaveHeads = false;
+  private twosLeaveHeads = false;
   /**
    * Free twos, once every row is headed by a 2: the 2s (card bits) whose rows the search leaves open (docs/montana.md,
    * "Open heads"), each taken to lie at every one of those heads (`openLo`, `openHi`), so a run covers every way of
