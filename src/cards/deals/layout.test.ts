@@ -22,8 +22,8 @@ const PRINTED = JSON.parse(
 const text = (c: Card | null) => (c === null ? null : formatCard(c).replace(/^T/, "10"));
 
 const SHAPES: Record<string, DealShape> = {
-  klondike: { piles: [1, 2, 3, 4, 5, 6, 7], stock: 24 },
-  "king-albert": { piles: [1, 2, 3, 4, 5, 6, 7, 8, 9], reserve: 7 },
+  klondike: { piles: [1, 2, 3, 4, 5, 6, 7], diagonal: true, stock: 24 },
+  "king-albert": { piles: [1, 2, 3, 4, 5, 6, 7, 8, 9], diagonal: true, reserve: 7 },
   montana: { montana: true },
 };
 

@@ -10,7 +10,8 @@ import { MAX_SOLVITAIRE_DEAL, solvitaireDeck } from "./solvitaire.ts";
  *   FreeCell that is Windows FreeCell's deal exactly.
  * - `solvitaire`: Solvitaire's (deals 0 to 2^32 - 1): its shuffled deck dealt from the back, the stock first
  *   (the last card taken on top), then the reserve, then the Montana rows (card t to row t mod 4), then the
- *   piles row by row, each row visiting the piles from right to left and skipping piles shorter than the row.
+ *   piles row by row: from left to right (card t to pile t mod n), or, for a diagonal deal (Klondike's, King
+ *   Albert's: pile i holds i + 1 cards), each row from right to left, skipping piles shorter than the row.
  */
 export type Numbering = "microsoft" | "solvitaire";
 export const NUMBERINGS: readonly Numbering[] = ["microsoft", "solvitaire"];
@@ -18,6 +19,12 @@ export const NUMBERINGS: readonly Numbering[] = ["microsoft", "solvitaire"];
 /** What a game deals: pile sizes (left to right), a reserve, a stock, or Montana's 4 x 13 rows. */
 export interface DealShape {
   piles?: readonly number[];
+  /**
+   * The piles are a diagonal (pile i holds i + 1 cards, as in Klondike and King Albert): Solvitaire deals each
+   * row from right to left. Other piles it deals from left to right. The Microsoft numbering always deals left
+   * to right.
+   */
+  diagonal?: boolean;
   reserve?: number;
   stock?: number;
   montana?: boolean;
@@ -102,6 +109,6 @@ export function dealCards(deal: number, numbering: Numbering, shape: DealShape):
   for (let i = 0; i < (shape.stock ?? 0); i++) out.stock.push(next());
   for (let i = 0; i < (shape.reserve ?? 0); i++) out.reserve.push(next());
   if (shape.montana) for (let t = 0; t < 52; t++) out.rows[t % 4].push(gapForAce(next()));
-  dealPiles(out, sizes, indices.slice().reverse(), next);
+  dealPiles(out, sizes, shape.diagonal ? indices.slice().reverse() : indices, next);
   return out;
 }

@@ -66,12 +66,27 @@ export function boostUniform(engine: Mt19937, high: number): number {
   }
 }
 
-const SUIT_ORDER = [0, 2, 3, 1]; // clubs, hearts, spades, diamonds in the card encoding of card.ts
+/** Solvitaire's suit order (clubs, hearts, spades, diamonds) in the card encoding of card.ts. */
+export const SOLVITAIRE_SUITS = [0, 2, 3, 1] as const;
 
-/** Deal N's deck after the shuffle; the game takes its cards from the back (the last card first). */
-export function solvitaireDeck(deal: number): Card[] {
+/** The cards of a game's deck: one or two decks, ranks ace to `highestRank` (13, or fewer for a smaller deck). */
+export interface DeckSize {
+  decks: 1 | 2;
+  highestRank: number;
+}
+
+const FULL_DECK: DeckSize = { decks: 1, highestRank: 13 };
+
+/**
+ * Deal N's deck after the shuffle; the game takes its cards from the back (the last card first). Before the
+ * shuffle the deck lists each copy in turn, each ace to the highest rank, each rank in Solvitaire's suit order;
+ * two decks hold every card twice.
+ */
+export function solvitaireDeck(deal: number, size: DeckSize = FULL_DECK): Card[] {
   const deck: Card[] = [];
-  for (let rank = 1; rank <= 13; rank++) for (const suit of SUIT_ORDER) deck.push((rank - 1) * 4 + suit);
+  for (let copy = 0; copy < size.decks; copy++)
+    for (let rank = 1; rank <= size.highestRank; rank++)
+      for (const suit of SOLVITAIRE_SUITS) deck.push((rank - 1) * 4 + suit);
   const engine = new Mt19937(deal);
   for (let i = deck.length - 1; i > 0; i--) {
     const j = boostUniform(engine, i);

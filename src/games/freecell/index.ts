@@ -1,6 +1,7 @@
 import { dealCards, NUMBERINGS, type Numbering } from "../../cards/deals/layout.ts";
 import type { PatienceGame } from "../patience/contract.ts";
 import { ruleSet } from "../patience/rules.ts";
+import { fromJson, toJson } from "./board-json.ts";
 import { formatBoard, parseBoard } from "./board-text.ts";
 import { formatMove, parseMove } from "./notation.ts";
 import {
@@ -19,7 +20,7 @@ import {
   makeRules,
   whyIllegal,
 } from "./rules.ts";
-import { describe, fromJson, intent, key, lift, piles, quickMove, toJson } from "./table.ts";
+import { describe, intent, key, lift, piles, quickMove } from "./table.ts";
 import { VARIANTS } from "./variants.ts";
 
 /** How many cards each of n cascades holds when 52 are dealt round: the first 52 mod n one more. */
@@ -33,7 +34,7 @@ export function dealFreeCell(n: number, rules: FreeCellRules, numbering: Numberi
   const sizes = rules.reserve
     ? Array.from({ length: rules.cascades }, (_, i) => i + 1)
     : cascadeSizes(rules.cascades);
-  const dealt = dealCards(n, numbering, { piles: sizes, reserve });
+  const dealt = dealCards(n, numbering, { piles: sizes, diagonal: rules.reserve, reserve });
   const state = emptyState(rules);
   state.cascades = dealt.piles;
   if (rules.reserve) state.cells = dealt.reserve;
@@ -59,6 +60,7 @@ export function freecellLabel(rules: FreeCellRules): string {
 /** The engine's functions in the contract's shape; FreeCell and King Albert differ only in rules and deal. */
 export function freecellFamily(
   id: string,
+  title: string,
 ): Omit<PatienceGame<FreeCellState, Move, FreeCellRules>, "id" | "title" | "about" | "rules" | "deal"> {
   return {
     numberings: NUMBERINGS,
@@ -76,7 +78,7 @@ export function freecellFamily(
       format: formatBoard,
       parse: (text, rules) => parseBoard(text, rules),
       toJson: (state, deal) => toJson(id, state, deal),
-      fromJson,
+      fromJson: (json, rules) => fromJson({ id, title }, json, rules),
     },
     key,
     cards: cardsInState,
@@ -126,5 +128,5 @@ export const freecell: PatienceGame<FreeCellState, Move, FreeCellRules> = {
     },
   }),
   deal: dealFreeCell,
-  ...freecellFamily("freecell"),
+  ...freecellFamily("freecell", "FreeCell"),
 };

@@ -132,7 +132,7 @@ export function emptyState(rules: KlondikeRules): KlondikeState {
 
 /** Deal n: seven piles of 1..7 cards, only the top card of each face up, and the other 24 in the stock. */
 export function dealKlondike(n: number, rules: KlondikeRules, numbering: Numbering): KlondikeState {
-  const dealt = dealCards(n, numbering, { piles: [1, 2, 3, 4, 5, 6, 7], stock: STOCK_SIZE });
+  const dealt = dealCards(n, numbering, { piles: [1, 2, 3, 4, 5, 6, 7], diagonal: true, stock: STOCK_SIZE });
   const state = emptyState(rules);
   state.piles = dealt.piles;
   state.faceDown = dealt.piles.map((p) => p.length - 1);

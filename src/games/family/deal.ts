@@ -1,0 +1,121 @@
+import { type Card, card, rankOf, suitOf } from "../../cards/card.ts";
+import { DealNumberError, isDealNumber } from "../../cards/deals/layout.ts";
+import { SOLVITAIRE_SUITS, solvitaireDeck } from "../../cards/deals/solvitaire.ts";
+import { checkFamilyRules, type FamilyRules, foundationCount } from "./rules.ts";
+
+/**
+ * The cards of a family game's table. Every pile lists its bottom card first, so its last card is the one on
+ * top. Two decks hold every card twice: the copies are the same card (no rule tells them apart).
+ */
+export interface FamilyTable {
+  tableau: Card[][];
+  /** How many cards at the bottom of each tableau pile lie face down. */
+  faceDown: number[];
+  /** One foundation a suit and deck: foundation `copy * 4 + suit`, suits in card.ts's order. */
+  foundations: Card[][];
+  cells: (Card | null)[];
+  stock: Card[];
+  waste: Card[];
+  /** A stacked reserve is one pile; a spread one is a pile a card. */
+  reserve: Card[][];
+  hole: Card[];
+  /** Gaps' rows, left to right; null is a gap. */
+  sequences: (Card | null)[][];
+  /** The accordion's piles, left to right. */
+  accordion: Card[][];
+}
+
+/** The foundation a card of Solvitaire's foundation `index` goes to (its foundations run clubs, hearts, spades, diamonds). */
+export function foundationOfSolvitaireIndex(index: number): number {
+  return Math.floor(index / 4) * 4 + SOLVITAIRE_SUITS[index % 4];
+}
+
+export function emptyTable(rules: FamilyRules): FamilyTable {
+  return {
+    tableau: Array.from({ length: rules.tableau.piles }, () => []),
+    faceDown: Array.from({ length: rules.tableau.piles }, () => 0),
+    foundations: Array.from({ length: foundationCount(rules) }, () => []),
+    cells: Array.from({ length: rules.cells.count }, () => null),
+    stock: [],
+    waste: [],
+    reserve: rules.reserve
+      ? Array.from({ length: rules.reserve.stacked ? 1 : rules.reserve.size }, () => [])
+      : [],
+    hole: [],
+    sequences: rules.sequences ? Array.from({ length: rules.sequences.rows }, () => []) : [],
+    accordion: [],
+  };
+}
+
+/** Takes the first copy of `c` out of the deck. */
+function takeOut(deck: Card[], c: Card): Card {
+  const at = deck.indexOf(c);
+  if (at < 0) throw new RangeError(`the deck has no ${c}`);
+  deck.splice(at, 1);
+  return c;
+}
+
+/**
+ * Deal N of Solvitaire's numbering, as Solvitaire deals it: the shuffled deck (solvitaireDeck); the hole's card
+ * taken out (its base card, or the deck's first card); the foundations' base cards taken out (the base rank, or
+ * the rank of the deck's first card, whose suit then starts); then from the back of the deck, in turn: the
+ * filled cells, the stock (the first card taken at the bottom), the reserve, Gaps' rows (card t to row t mod
+ * rows, aces leaving gaps), the accordion, and the tableau row by row (card t to pile t mod n; a diagonal deal
+ * runs each of its first n rows from right to left, skipping the piles left of the row's number). With some
+ * piles dealt face down, only each pile's top card is face up.
+ */
+export function dealFamily(rules: FamilyRules, deal: number): FamilyTable {
+  if (!isDealNumber(deal, "solvitaire")) throw new DealNumberError(deal, "solvitaire");
+  checkFamilyRules(rules);
+  const deck = solvitaireDeck(deal, rules);
+  const table = emptyTable(rules);
+  const next = (): Card => {
+    const c = deck.pop();
+    if (c === undefined) throw new RangeError("the deck ran out while dealing");
+    return c;
+  };
+
+  if (rules.hole) table.hole.push(takeOut(deck, rules.hole.base === "random" ? deck[0] : rules.hole.base));
+
+  const f = rules.foundations;
+  if (f && f.start !== "none") {
+    const first = deck[0];
+    const baseRank = f.base === "random" ? rankOf(first) : f.base;
+    const firstIndex = f.base === "random" ? SOLVITAIRE_SUITS.indexOf(suitOf(first) as 0 | 1 | 2 | 3) : 0;
+    const count = f.start === "one" ? 1 : foundationCount(rules);
+    for (let i = 0; i < count; i++) {
+      const index = i + firstIndex;
+      const c = card(baseRank, SOLVITAIRE_SUITS[index % 4]);
+      table.foundations[foundationOfSolvitaireIndex(index)].push(takeOut(deck, c));
+    }
+  }
+
+  for (let i = 0; i < rules.cells.filled; i++) table.cells[i] = next();
+  for (let i = 0; i < (rules.stock?.size ?? 0); i++) table.stock.push(next());
+  if (rules.reserve) {
+    for (let i = 0; i < rules.reserve.size; i++) table.reserve[rules.reserve.stacked ? 0 : i].push(next());
+  }
+  if (rules.sequences) {
+    const rows = table.sequences;
+    for (let t = 0; deck.length > 0; t++) {
+      const c = next();
+      rows[t % rows.length].push(rankOf(c) === 1 ? null : c);
+    }
+  }
+  if (rules.accordion) for (let i = 0; i < rules.accordion.size; i++) table.accordion.push([next()]);
+
+  const n = rules.tableau.piles;
+  if (n > 0) {
+    for (let t = 0; deck.length > 0; t++) {
+      const row = Math.floor(t / n);
+      if (rules.tableau.diagonal && row < n) {
+        const p = n - 1 - (t % n);
+        if (p >= row) table.tableau[p].push(next());
+      } else {
+        table.tableau[t % n].push(next());
+      }
+    }
+    if (rules.tableau.faceDown) table.faceDown = table.tableau.map((pile) => Math.max(0, pile.length - 1));
+  }
+  return table;
+}

@@ -1,0 +1,222 @@
+import type { Card } from "../../cards/card.ts";
+
+/**
+ * The rules of a patience game of the family, as data. One schema says every game Solvitaire's presets name and
+ * the others of the catalogue: the parts a table may have (tableau piles, foundations, a hole, free cells, a
+ * stock and its waste, a reserve, Gaps' sequences, an accordion), how each builds and what fills a space, and
+ * the deck (one or two, possibly stopping below the king).
+ *
+ * The words are ours; docs/family.md maps them to Solvitaire's rule fields.
+ */
+
+/** How cards build on one another: down in alternate colours, down in suit, down in any suit, or not at all. */
+export type Build = "alternate-colours" | "suit" | "any-suit" | "none";
+export const BUILDS: readonly Build[] = ["alternate-colours", "suit", "any-suit", "none"];
+
+/**
+ * What may fill an empty tableau pile: any card, only a king (the highest rank), nothing; or it is filled at
+ * once from the reserve and, once the reserve is empty, by the player with any card or from the waste alone;
+ * or at once from the waste, then from the stock.
+ */
+export type Spaces =
+  | "any"
+  | "kings"
+  | "none"
+  | "reserve-then-any"
+  | "reserve-then-waste"
+  | "waste-then-stock";
+export const SPACES: readonly Spaces[] = [
+  "any",
+  "kings",
+  "none",
+  "reserve-then-any",
+  "reserve-then-waste",
+  "waste-then-stock",
+];
+
+/**
+ * Which built groups move as one: none (one card at a time), any group that is built, only a whole pile, only
+ * the largest group on a pile, or a part of a group only when the card it uncovers can then go somewhere
+ * (Solvitaire's rule for Klondike and Canfield).
+ */
+export type Groups = "none" | "any" | "whole-pile" | "maximal" | "to-uncover";
+export const GROUPS: readonly Groups[] = ["none", "any", "whole-pile", "maximal", "to-uncover"];
+
+export interface TableauRules {
+  piles: number;
+  build: Build;
+  spaces: Spaces;
+  groups: Groups;
+  /** How a group that moves as one must be built (Spider: in suit, though single cards build in any suit). */
+  groupBuild: Build | "as-built";
+  /** Pile i is dealt i + 1 cards (Klondike's triangle), dealt from the right. */
+  diagonal: boolean;
+  /** Only the top card of each pile is dealt face up. */
+  faceDown: boolean;
+}
+
+export interface FoundationRules {
+  /** How many cards each foundation holds at the start: none, the base card of one suit, or every base card. */
+  start: "none" | "one" | "all";
+  /** The rank each foundation starts with: 1 (ace), or the rank of the deal's first card ("random"). */
+  base: number | "random";
+  /** Cards may be played back off the foundations. */
+  removable: boolean;
+  /** Only a whole suit, king to ace, built on a tableau pile may go up, all at once (Spider). */
+  wholeSuits: boolean;
+}
+
+export interface HoleRules {
+  /** The card in the hole at the start, or the deal's first card ("random"). */
+  base: Card | "random";
+  /** A king goes on an ace and an ace on a king (Black Hole); not in Golf. */
+  wraps: boolean;
+}
+
+export interface CellRules {
+  count: number;
+  /** How many cells are dealt a card. */
+  filled: number;
+}
+
+export interface StockRules {
+  size: number;
+  /** Where the stock deals: to a waste, one card onto every tableau pile, or to the hole (Golf). */
+  dealsTo: "waste" | "piles" | "hole";
+  /** Cards turned to the waste at a time. */
+  draw: number;
+  /** The waste may be turned over into a new stock, as often as the player likes. */
+  redeals: boolean;
+}
+
+export interface ReserveRules {
+  size: number;
+  /** One pile, only its top card playable (Canfield); else every card lies apart and is playable. */
+  stacked: boolean;
+}
+
+export interface SequenceRules {
+  /** Rows of Gaps. */
+  rows: number;
+  /** Which way a card builds into a gap: after the card to its left, before the card to its right, or both. */
+  direction: "left" | "right" | "both";
+  build: Build;
+  /** A row's suit is fixed by the card that begins it. */
+  fixedSuits: boolean;
+}
+
+export interface AccordionMove {
+  direction: "left" | "right";
+  distance: number;
+}
+
+export interface AccordionRules {
+  size: number;
+  /** Where a pile may move onto another: one to the left, three to the left (the classic game). */
+  moves: readonly AccordionMove[];
+  /** When a pile may move onto another: same rank, same suit, and so on. */
+  matches: readonly ("same-rank" | "same-suit" | "alternate-colours" | "any-suit")[];
+}
+
+export interface FamilyRules {
+  decks: 1 | 2;
+  /** The highest rank of the deck (13; 8 in Thirty). */
+  highestRank: number;
+  tableau: TableauRules;
+  /** null: the game has no foundations (Black Hole, Golf, Accordion, Gaps). */
+  foundations: FoundationRules | null;
+  hole: HoleRules | null;
+  cells: CellRules;
+  stock: StockRules | null;
+  reserve: ReserveRules | null;
+  sequences: SequenceRules | null;
+  accordion: AccordionRules | null;
+}
+
+/** The rules every part starts from: eight piles in any suit, any card in a space, single cards, foundations. */
+export const BASE_RULES: FamilyRules = {
+  decks: 1,
+  highestRank: 13,
+  tableau: {
+    piles: 8,
+    build: "any-suit",
+    spaces: "any",
+    groups: "none",
+    groupBuild: "as-built",
+    diagonal: false,
+    faceDown: false,
+  },
+  foundations: { start: "none", base: 1, removable: false, wholeSuits: false },
+  hole: null,
+  cells: { count: 0, filled: 0 },
+  stock: null,
+  reserve: null,
+  sequences: null,
+  accordion: null,
+};
+
+/** How many cards the deck holds. */
+export function deckSize(rules: FamilyRules): number {
+  return rules.decks * 4 * rules.highestRank;
+}
+
+/** How many foundations the table has: one a suit and deck. */
+export function foundationCount(rules: FamilyRules): number {
+  return rules.foundations ? 4 * rules.decks : 0;
+}
+
+export class FamilyRulesError extends Error {
+  readonly code = "family_rules";
+  constructor(message: string) {
+    super(message);
+    this.name = "FamilyRulesError";
+  }
+}
+
+const whole = (n: unknown, low: number, high: number) =>
+  typeof n === "number" && Number.isInteger(n) && n >= low && n <= high;
+
+/**
+ * Refuses rules the engine cannot deal or play, naming the field: counts out of range, a deck that the parts do
+ * not use up exactly, a stock that deals to a hole the game lacks.
+ */
+export function checkFamilyRules(rules: FamilyRules): void {
+  const fail = (message: string) => {
+    throw new FamilyRulesError(message);
+  };
+  if (rules.decks !== 1 && rules.decks !== 2) fail("decks: 1 or 2");
+  if (!whole(rules.highestRank, 1, 13)) fail("highest rank: 1 (ace) to 13 (king)");
+  const t = rules.tableau;
+  if (!whole(t.piles, 0, 32)) fail("tableau piles: 0 to 32");
+  if (!BUILDS.includes(t.build)) fail(`tableau build: one of ${BUILDS.join(", ")}`);
+  if (!SPACES.includes(t.spaces)) fail(`tableau spaces: one of ${SPACES.join(", ")}`);
+  if (!GROUPS.includes(t.groups)) fail(`tableau groups: one of ${GROUPS.join(", ")}`);
+  if (t.groupBuild !== "as-built" && !BUILDS.includes(t.groupBuild)) fail("tableau group build");
+  if (!whole(rules.cells.count, 0, 16)) fail("cells: 0 to 16");
+  if (!whole(rules.cells.filled, 0, rules.cells.count)) fail("cells filled: 0 to the number of cells");
+  const f = rules.foundations;
+  if (f && f.base !== "random" && !whole(f.base, 1, rules.highestRank)) fail("foundation base: a rank");
+  if (rules.hole && rules.hole.base !== "random" && !whole(rules.hole.base, 0, 51)) fail("hole base: a card");
+  const s = rules.stock;
+  if (s) {
+    if (!whole(s.size, 1, deckSize(rules))) fail("stock size: 1 to the deck's size");
+    if (!whole(s.draw, 1, 52)) fail("stock draw: 1 or more");
+    if (s.dealsTo === "hole" && !rules.hole) fail("a stock that deals to the hole needs a hole");
+    if (s.dealsTo === "piles" && t.piles === 0) fail("a stock that deals onto the piles needs piles");
+  }
+  if (rules.reserve && !whole(rules.reserve.size, 1, deckSize(rules))) fail("reserve size");
+  if (rules.sequences && !whole(rules.sequences.rows, 1, 8)) fail("sequence rows: 1 to 8");
+  if (rules.accordion && !whole(rules.accordion.size, 1, deckSize(rules))) fail("accordion size");
+  const dealtElsewhere =
+    (rules.hole ? 1 : 0) +
+    (f?.start === "one" ? 1 : f?.start === "all" ? 4 * rules.decks : 0) +
+    rules.cells.filled +
+    (s?.size ?? 0) +
+    (rules.reserve?.size ?? 0) +
+    (rules.accordion?.size ?? 0);
+  const left = deckSize(rules) - dealtElsewhere;
+  if (left < 0) fail(`the parts take ${dealtElsewhere} cards of a deck of ${deckSize(rules)}`);
+  // An accordion of fewer cards than the deck leaves the rest out of the game (Knuth's 18-card accordion).
+  if (left > 0 && t.piles === 0 && !rules.sequences && !rules.accordion)
+    fail(`${left} cards are left for tableau piles, and the game has none`);
+}
