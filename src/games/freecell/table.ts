@@ -1,20 +1,8 @@
-import {
-  type Card,
-  cardName,
-  formatCard,
-  parseCard,
-  rankOf,
-  SUIT_LETTERS,
-  suitOf,
-} from "../../cards/card.ts";
-import { formatSolvitaireCard } from "../../cards/deals/solvitaire.ts";
+import { type Card, cardName, formatCard, parseCard, suitOf } from "../../cards/card.ts";
 import type { Intent, PileRef, PileView, Viewer } from "../patience/contract.ts";
-import { BoardTextError } from "../patience/errors.ts";
 import {
   CELL_LETTERS,
   canGoHome,
-  emptyState,
-  type FreeCellRules,
   type FreeCellState,
   legalMoves,
   type Move,
@@ -26,7 +14,7 @@ import {
 
 /**
  * FreeCell's table as the platform sees it (King Albert's too): the piles a renderer draws, what a gesture
- * means, a move in words, the canonical key and the JSON form. Cells are "reserve" piles when the rules make
+ * means, a move in words and the canonical key (the JSON form is in board-json.ts). Cells are "reserve" piles when the rules make
  * them a reserve.
  */
 
@@ -203,97 +191,4 @@ export function key(state: FreeCellState): string {
     .map(formatCard)
     .sort();
   return `${cascades.join("/")}|${cells.join("")}|${state.foundations.join(",")}`;
-}
-
-/**
- * The JSON form. FreeCell: `{game, deal, cascades, cells, foundations}` with cards as in the notation. With a
- * reserve (King Albert), Solvitaire's shape: `{game, deal, tableau, reserve}`, cards as Solvitaire writes them
- * (tens as 10), a played reserve card as null (each card keeps its letter), foundations only when not empty.
- */
-export function toJson(game: string, state: FreeCellState, deal?: number): Record<string, unknown> {
-  const foundations: Record<string, string> = {};
-  const text = state.rules.reserve ? formatSolvitaireCard : formatCard;
-  state.foundations.forEach((rank, s) => {
-    if (rank > 0) foundations[SUIT_LETTERS[s]] = text((rank - 1) * 4 + s);
-  });
-  if (!state.rules.reserve) {
-    return {
-      game,
-      deal: deal ?? null,
-      cascades: state.cascades.map((col) => col.map(formatCard)),
-      cells: state.cells.filter((c): c is Card => c !== null).map(formatCard),
-      foundations,
-    };
-  }
-  return {
-    game,
-    deal: deal ?? null,
-    tableau: state.cascades.map((col) => col.map(text)),
-    reserve: state.cells.map((c) => (c === null ? null : text(c))),
-    ...(Object.keys(foundations).length > 0 ? { foundations } : {}),
-  };
-}
-
-/** Reads the JSON form back; accepts only a whole position of the rules (every card exactly once). */
-export function fromJson(json: unknown, rules: FreeCellRules): FreeCellState {
-  const fail = (where: string, token: string | undefined, reason: string): never => {
-    throw new BoardTextError(undefined, token, `${where}: ${reason}`);
-  };
-  if (typeof json !== "object" || json === null || Array.isArray(json))
-    return fail("the board", undefined, "not an object");
-  const j = json as Record<string, unknown>;
-  const state = emptyState(rules);
-  const seen = new Set<Card>();
-  const read = (value: unknown, where: string): Card => {
-    if (typeof value !== "string") return fail(where, undefined, 'a card is text such as "TH"');
-    let c: Card;
-    try {
-      c = parseCard(value);
-    } catch (error) {
-      return fail(where, value, (error as Error).message);
-    }
-    if (seen.has(c)) fail(where, value, `${formatCard(c)} appears twice`);
-    seen.add(c);
-    return c;
-  };
-  const pilesKey = rules.reserve ? "tableau" : "cascades";
-  const cascades = j[pilesKey];
-  if (!Array.isArray(cascades) || cascades.length !== rules.cascades) {
-    fail(pilesKey, undefined, `a list of ${rules.cascades} cascades`);
-  }
-  (cascades as unknown[]).forEach((col, i) => {
-    if (!Array.isArray(col)) fail(`${pilesKey}[${i}]`, undefined, "a list of cards");
-    state.cascades[i] = (col as unknown[]).map((c, k) => read(c, `${pilesKey}[${i}][${k}]`));
-  });
-  const cellsKey = rules.reserve ? "reserve" : "cells";
-  const cells = j[cellsKey] ?? [];
-  if (!Array.isArray(cells) || cells.length > rules.cells)
-    fail(cellsKey, undefined, `at most ${rules.cells} cards`);
-  (cells as unknown[]).forEach((c, i) => {
-    state.cells[i] = c === null ? null : read(c, `${cellsKey}[${i}]`);
-  });
-  const foundations = j.foundations ?? {};
-  if (typeof foundations !== "object" || foundations === null || Array.isArray(foundations)) {
-    fail("foundations", undefined, 'an object of suit letters and top cards, like {"H": "3H"}');
-  }
-  for (const [suitText, top] of Object.entries(foundations as Record<string, unknown>)) {
-    const suit = SUIT_LETTERS.indexOf(suitText);
-    if (suit < 0 || suitText.length !== 1) fail("foundations", suitText, "a suit letter (C, D, H or S)");
-    if (typeof top !== "string") return fail(`foundations.${suitText}`, undefined, "a card");
-    let c: Card;
-    try {
-      c = parseCard(top);
-    } catch (error) {
-      return fail(`foundations.${suitText}`, top, (error as Error).message);
-    }
-    if (suitOf(c) !== suit) fail(`foundations.${suitText}`, top, `${formatCard(c)} is not of that suit`);
-    for (let r = 1; r <= rankOf(c); r++) read(formatCard((r - 1) * 4 + suit), `foundations.${suitText}`);
-    state.foundations[suit] = rankOf(c);
-  }
-  if (seen.size !== 52) {
-    const missing: string[] = [];
-    for (let c = 0; c < 52; c++) if (!seen.has(c)) missing.push(formatCard(c));
-    fail("the board", missing[0], `missing cards: ${missing.join(" ")} (a board holds all 52 cards)`);
-  }
-  return state;
 }

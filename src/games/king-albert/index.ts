@@ -59,5 +59,5 @@ export const kingAlbert: PatienceGame<FreeCellState, Move, FreeCellRules> = {
       ].join(", "),
   }),
   deal: dealFreeCell,
-  ...freecellFamily("king-albert"),
+  ...freecellFamily("king-albert", "King Albert"),
 };

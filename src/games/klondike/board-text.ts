@@ -1,13 +1,6 @@
-import {
-  type Card,
-  formatCard,
-  RANK_LETTERS,
-  SUIT_LETTERS,
-  SUIT_NAMES,
-  type Suit,
-  suitFromLetter,
-} from "../../cards/card.ts";
+import { type Card, formatCard, RANK_LETTERS, SUIT_LETTERS, type Suit } from "../../cards/card.ts";
 import { asciiLower, quoteToken } from "../../cards/text.ts";
+import { JsonBoardReader, WHOLE_DECK } from "../patience/board-json.ts";
 import { boardCard, readFoundations } from "../patience/board-text.ts";
 import { BoardTextError } from "../patience/errors.ts";
 import {
@@ -15,6 +8,7 @@ import {
   fits,
   type KlondikeRules,
   type KlondikeState,
+  MAX_PASSES,
   PILES,
   STOCK_SIZE,
   startScore,
@@ -153,11 +147,22 @@ function checkShape(
   }
 }
 
-function whole(value: string, line: number | undefined, token: string, what: string, min: number): number {
-  if (!/^-?\d{1,9}$/.test(value) || Number(value) < min) {
+/** The most a Score: line may say either way, as in the JSON form. */
+const SCORE_LIMIT = 1_000_000_000;
+
+function whole(
+  value: string,
+  line: number | undefined,
+  token: string,
+  what: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  const n = /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
     throw new BoardTextError(line, token, `${quoteToken(token)}: ${what}`);
   }
-  return Number(value);
+  return n;
 }
 
 /**
@@ -285,7 +290,14 @@ function readHeading(
       0,
     );
   } else {
-    state.score = whole(tokens[0], line, tokens[0], "a score is a whole number", Number.NEGATIVE_INFINITY);
+    state.score = whole(
+      tokens[0],
+      line,
+      tokens[0],
+      `a score is a whole number from ${-SCORE_LIMIT} to ${SCORE_LIMIT}`,
+      -SCORE_LIMIT,
+      SCORE_LIMIT,
+    );
   }
 }
 
@@ -319,74 +331,68 @@ export function toJson(state: KlondikeState, deal?: number): Record<string, unkn
   return out;
 }
 
-/** Reads the JSON form back; accepts only a whole position Klondike can reach (as board text). */
+/**
+ * Reads the JSON form back under the rules: exactly `toJson`'s keys (those after `stock` may be left out: then as
+ * at a fresh deal, each pile's cards face down but the top one, at most the deal's), seven piles, every card once,
+ * and the shape board text is held to; anything else is a BoardTextError naming the key or the path.
+ * `fromJson(toJson(s))` is `s`.
+ */
 export function fromJson(json: unknown, rules: KlondikeRules): KlondikeState {
-  const fail = (where: string, token: string | undefined, reason: string): never => {
-    throw new BoardTextError(undefined, token, `${where}: ${reason}`);
-  };
-  if (typeof json !== "object" || json === null || Array.isArray(json))
-    return fail("the board", undefined, "not an object");
-  const j = json as Record<string, unknown>;
+  const reader = new JsonBoardReader("klondike", "Klondike");
+  const board = reader.board(
+    json,
+    ["tableau", "stock"],
+    ["waste", "foundations", "faceDown", "recycles", "score"],
+  );
   const state = emptyState(rules);
-  const ledger = new CardLedger();
-  const read = (value: unknown, where: string): Card => {
-    if (typeof value !== "string") return fail(where, undefined, 'a card is text such as "10H" or "TH"');
-    const c = boardCard(value, undefined);
-    ledger.note(c, value, undefined, `in ${where}`);
-    return c;
-  };
-  const list = (value: unknown, where: string): unknown[] =>
-    Array.isArray(value) ? value : fail(where, undefined, "not a list");
-  const tableau = list(j.tableau, "tableau");
-  if (tableau.length !== PILES) fail("tableau", undefined, `${tableau.length} piles: Klondike has ${PILES}`);
-  tableau.forEach((p, i) => {
-    state.piles[i] = list(p, `pile ${i + 1}`).map((v) => read(v, `pile ${i + 1}`));
+  const tableau = reader.list(
+    board.tableau,
+    "tableau",
+    "piles",
+    PILES,
+    (n) => `${n} piles: Klondike has ${PILES}`,
+  );
+  tableau.forEach((pile, i) => {
+    const path = `tableau[${i}]`;
+    state.piles[i] = reader
+      .list(pile, path, "cards, from the bottom card to the top one")
+      .map((c, k) => reader.card(c, `${path}[${k}]`));
   });
-  state.stock = list(j.stock ?? [], "stock").map((v) => read(v, "the stock"));
-  state.waste = list(j.waste ?? [], "waste").map((v) => read(v, "the waste"));
-  if (j.foundations !== undefined) {
-    const f = j.foundations;
-    if (typeof f !== "object" || f === null || Array.isArray(f))
-      return fail("foundations", undefined, "not an object");
-    for (const [letter, top] of Object.entries(f)) {
-      const suit = letter.length === 1 ? suitFromLetter(letter) : undefined;
-      if (suit === undefined)
-        return fail("foundations", letter, `${quoteToken(letter)} is not a suit letter`);
-      if (typeof top !== "string") return fail("foundations", letter, "a foundation's top card is text");
-      const c = boardCard(top, undefined);
-      if ((c & 3) !== suit)
-        return fail("foundations", top, `${quoteToken(top)} is not a ${SUIT_NAMES[suit]} card`);
-      const rank = (c >> 2) + 1;
-      for (let r = 1; r <= rank; r++) ledger.note((r - 1) * 4 + suit, top, undefined, "on the foundations");
-      state.foundations[suit] = rank;
-    }
+  for (const key of ["stock", "waste"] as const) {
+    if (board[key] === undefined) continue;
+    state[key] = reader
+      .list(
+        board[key],
+        key,
+        key === "stock" ? "cards, the next one turned last" : "cards, the one in play last",
+      )
+      .map((c, k) => reader.card(c, `${key}[${k}]`));
   }
-  if (j.faceDown !== undefined) {
-    const down = list(j.faceDown, "faceDown");
-    if (down.length !== PILES || down.some((n) => !Number.isInteger(n) || (n as number) < 0)) {
-      fail("faceDown", undefined, `seven whole numbers, the face-down cards of each pile`);
-    }
-    state.faceDown = down as number[];
+  if (board.foundations !== undefined) reader.foundations(board.foundations, state.foundations);
+  if (board.faceDown !== undefined) {
+    state.faceDown = reader
+      .list(
+        board.faceDown,
+        "faceDown",
+        "whole numbers, the face-down cards of each pile",
+        PILES,
+        (n) => `${n} numbers: one for each of the ${PILES} piles, its face-down cards`,
+      )
+      .map((n, i) => reader.whole(n, `faceDown[${i}]`, 0, PILES - 1));
   } else {
     state.faceDown = state.piles.map((p, i) => Math.min(defaultFaceDown(i), Math.max(0, p.length - 1)));
   }
-  if (j.recycles !== undefined) {
-    if (!Number.isInteger(j.recycles) || (j.recycles as number) < 0)
-      fail("recycles", undefined, "a whole number, 0 or more");
-    state.recycles = j.recycles as number;
-  }
-  if (j.score !== undefined) {
-    if (!Number.isInteger(j.score)) fail("score", undefined, "a whole number");
-    state.score = j.score as number;
-  }
-  const missing = ledger.missing();
-  if (missing.length > 0) {
-    fail(
-      "the board",
-      formatCard(missing[0]),
-      `missing cards: ${missing.map(formatCard).join(" ")} (a board holds all 52 cards)`,
+  if (board.recycles !== undefined) {
+    state.recycles = reader.whole(
+      board.recycles,
+      "recycles",
+      0,
+      MAX_PASSES,
+      "the times the waste was turned over,",
     );
   }
+  if (board.score !== undefined) state.score = reader.whole(board.score, "score", -1e9, 1e9, "the score,");
+  reader.complete(WHOLE_DECK, "a board holds all 52 cards");
   checkShape(state, () => undefined);
   return state;
 }

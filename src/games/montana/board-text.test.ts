@@ -124,13 +124,16 @@ describe("Montana JSON", () => {
     const s = toJson(dealMontana(2, DEFAULT_RULES, "solvitaire"), 2) as { rows: (string | null)[][] };
     const fail = (json: unknown) => () => fromJson(json, DEFAULT_RULES);
     expect(fail(null)).toThrow(/not an object/);
-    expect(fail({ rows: s.rows.slice(0, 3) })).toThrow(/4 rows/);
+    expect(fail({ ...s, rows: s.rows.slice(0, 3) })).toThrow(/3 rows: Montana has 4/);
     const dup = structuredClone(s.rows);
     dup[0][0] = dup[0][2];
-    expect(fail({ rows: dup })).toThrow(/also at/);
+    expect(fail({ ...s, rows: dup })).toThrow(
+      /rows\[0\]\[2\] \(a3\): \w+ is given twice \(also at rows\[0\]\[0\] \(a1\)\)/,
+    );
     const gap = structuredClone(s.rows);
     gap[1][1] = "--";
-    expect(fail({ rows: gap })).toThrow(/a gap is null/);
-    expect(fail({ rows: s.rows, redealsLeft: 1 })).toThrow(/no redeals/);
+    expect(fail({ ...s, rows: gap })).toThrow(/a gap is null/);
+    expect(fail({ ...s, redealsLeft: 1 })).toThrow(/no redeals/);
+    expect(fail({ rows: s.rows })).toThrow(/no "game" key/);
   });
 });

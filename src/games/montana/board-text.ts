@@ -1,6 +1,6 @@
 import { type Card, CardParseError, cardName, formatCard, parseCard, rankOf } from "../../cards/card.ts";
 import { formatSolvitaireCard } from "../../cards/deals/solvitaire.ts";
-import { quoteToken } from "../../cards/text.ts";
+import { JsonBoardReader } from "../patience/board-json.ts";
 import { BoardTextError } from "../patience/errors.ts";
 import { FULL_COLUMNS, type MontanaRules, type MontanaState, ROW_LETTERS, ROWS } from "./rules.ts";
 
@@ -146,43 +146,50 @@ export function toJson(state: MontanaState, deal?: number): Record<string, unkno
   };
 }
 
+/**
+ * Reads the JSON form back under the rules: exactly `toJson`'s keys, four rows of 13 places, each a card or null,
+ * every card but the aces once; `redealsLeft` and `seed` only when the rules have redeals (left out: the rules'
+ * redeals and seed 0, as in board text). Anything else is a BoardTextError naming the key or the path.
+ * `fromJson(toJson(s))` is `s`.
+ */
 export function fromJson(json: unknown, rules: MontanaRules): MontanaState {
-  const fail = (token: string | undefined, reason: string): never => {
-    throw new BoardTextError(undefined, token, reason);
-  };
-  if (typeof json !== "object" || json === null || Array.isArray(json))
-    return fail(undefined, "the board: not an object");
-  const j = json as Record<string, unknown>;
-  const rows = j.rows;
-  if (!Array.isArray(rows) || rows.length !== ROWS) return fail(undefined, `rows: a list of ${ROWS} rows`);
-  const grid = rows.map((row: unknown, r): Token[] => {
-    if (!Array.isArray(row) || row.length !== FULL_COLUMNS) {
-      return fail(undefined, `rows[${r}]: a list of ${FULL_COLUMNS} cards or null for a gap`);
-    }
-    return row.map((c: unknown, k): Token => {
-      const where = `${ROW_LETTERS[r]}${k + 1}`;
-      if (c !== null && typeof c !== "string")
-        return fail(undefined, `${where}: a card is text such as "10H", a gap null`);
-      if (c === "--") return fail(c, `${where}: a gap is null in JSON`);
-      return { line: undefined, where, text: c };
-    });
-  });
-  const cards = readGrid(grid, FULL_COLUMNS);
+  const reader = new JsonBoardReader("montana", "Montana");
+  const board = reader.board(json, ["rows"], ["redealsLeft", "seed"]);
+  const rows = reader
+    .list(board.rows, "rows", "rows", ROWS, (n) => `${n} rows: Montana has ${ROWS}`)
+    .map((row, r) =>
+      reader
+        .list(row, `rows[${r}]`, "places", FULL_COLUMNS, (n) => `${n} places: a row has ${FULL_COLUMNS}`)
+        .map((value, k): Card | null => {
+          const path = `rows[${r}][${k}] (${ROW_LETTERS[r]}${k + 1})`;
+          if (value === "--") reader.fail(path, "a gap is null in JSON", value);
+          const c = reader.cardOrNull(value, path, "a gap");
+          if (c !== null && rankOf(c) === 1)
+            reader.fail(path, "the aces are taken out in Montana (a gap is null)", value as string);
+          return c;
+        }),
+    );
+  reader.complete(MONTANA_CARDS, "every card but the aces is on the table once");
   let redealsLeft = rules.redeals;
   let seed = 0;
-  if (j.redealsLeft !== undefined || j.seed !== undefined) {
-    if (rules.redeals === 0)
-      fail(undefined, "redealsLeft: these rules have no redeals (play with --redeals K)");
-    const left = j.redealsLeft ?? rules.redeals;
-    if (typeof left !== "number" || !Number.isInteger(left) || left < 0 || left > rules.redeals) {
-      fail(quoteToken(String(left)), `redealsLeft: a whole number from 0 to ${rules.redeals}`);
+  for (const key of ["redealsLeft", "seed"] as const) {
+    if (board[key] !== undefined && rules.redeals === 0) {
+      reader.fail(key, "these rules have no redeals (give --redeals K to play with K)", key);
     }
-    const s = j.seed ?? 0;
-    if (typeof s !== "number" || !Number.isInteger(s) || s < 0 || s > 0xffffffff) {
-      fail(quoteToken(String(s)), "seed: a whole number from 0 to 4294967295");
-    }
-    redealsLeft = left as number;
-    seed = s as number;
   }
-  return { rules, rows: cards, redealsLeft, seed };
+  if (board.redealsLeft !== undefined) {
+    redealsLeft = reader.whole(
+      board.redealsLeft,
+      "redealsLeft",
+      0,
+      rules.redeals,
+      "the redeals left under these rules,",
+    );
+  }
+  if (board.seed !== undefined)
+    seed = reader.whole(board.seed, "seed", 0, 0xffffffff, "the redeal shuffle's state,");
+  return { rules, rows, redealsLeft, seed };
 }
+
+/** The cards on a Montana table: all but the aces. */
+const MONTANA_CARDS: readonly Card[] = Array.from({ length: 48 }, (_, i) => i + 4);

@@ -7,6 +7,8 @@ import {
   suitFromLetter,
 } from "../../cards/card.ts";
 import { quoteToken } from "../../cards/text.ts";
+import { parseJsonText } from "./board-json.ts";
+import type { PatienceGame } from "./contract.ts";
 import { BoardTextError } from "./errors.ts";
 
 /**
@@ -69,4 +71,36 @@ export function readFoundations(
     for (let r = 1; r <= rank; r++) note((r - 1) * 4 + suit, token);
     foundations[suit] = rank;
   }
+}
+
+/**
+ * Whether board input is the JSON form: its first character after white space (and a byte-order mark) is `{`, or
+ * `[` (a list, which the game's reader then refuses as not one board). No game's board text starts so.
+ */
+export function isJsonBoard(text: string): boolean {
+  return /^\s*[{[]/.test(text);
+}
+
+/**
+ * Reads a board as people have it: the game's JSON form (what `tsol deal GAME N --format json` and `tsol check
+ * --print-board --format json` print) when `isJsonBoard`, else its board text. Either way only a whole position
+ * of the game under `rules` is accepted; anything else is a BoardTextError naming the line, key or card.
+ */
+export function parseBoardInput<S extends { rules: R }, M, R>(
+  game: PatienceGame<S, M, R>,
+  text: string,
+  rules: R,
+): S {
+  return isJsonBoard(text) ? game.board.fromJson(parseJsonText(text), rules) : game.board.parse(text, rules);
+}
+
+/**
+ * The game with `board.parse` reading either form (`parseBoardInput`): for a caller that reads boards through
+ * `board.parse` and should take JSON boards as well.
+ */
+export function readingJsonBoards<G extends PatienceGame<{ rules: R }, unknown, R>, R>(game: G): G {
+  return {
+    ...game,
+    board: { ...game.board, parse: (text: string, rules: R) => parseBoardInput(game, text, rules) },
+  };
 }
