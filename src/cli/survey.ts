@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { type Command, InvalidArgumentError, Option } from "commander";
+import { escapeControls, quoteToken, shortText } from "../cards/text.ts";
 import type { AnyPatienceGame } from "../games/patience/contract.ts";
 import { PostgresStore, safeUrl } from "../survey/pg-store.ts";
 import { formatDuration, type ProgressSink } from "../survey/progress.ts";
@@ -12,16 +13,20 @@ import {
   reportText,
   type SurveyReport,
 } from "../survey/report.ts";
+import { MAX_BUDGET_MB, MAX_BUDGET_MS } from "../survey/rows.ts";
 import { defaultJobs } from "../survey/runner.ts";
 import {
+  canonicalJson,
   countDeals,
   DEFAULT_MB,
+  type DealRange,
   type DealResult,
   describeBudget,
   makeSettings,
   parseDeals,
   type SurveyBudget,
   SurveyError,
+  showName,
 } from "../survey/settings.ts";
 import { SqliteStore, type StoredSurvey, type SurveyStore } from "../survey/store.ts";
 import { type RunSummary, retrySurvey, runSurvey } from "../survey/survey.ts";
@@ -46,19 +51,27 @@ export const DEFAULT_POSITIONS = 1_000_000;
 /** Deals a job of the queue takes when --chunk is not given. */
 const DEFAULT_CHUNK = 1000;
 
-function wholeNumber(name: string, low = 1) {
+function wholeNumber(name: string, low = 1, high = 999_999_999_999_999) {
   return (text: string): number => {
     const n = Number(text);
-    if (!/^\d{1,15}$/.test(text.trim()) || n < low)
-      throw new InvalidArgumentError(`${name} takes a whole number of at least ${low}`);
+    if (!/^\d{1,15}$/.test(text.trim()) || n < low || n > high)
+      throw new InvalidArgumentError(
+        `${name} takes a whole number from ${low} to ${high.toLocaleString("en")}`,
+      );
     return n;
   };
 }
 
+/** The longest --timeout: the longest time budget a survey may store. */
+const MAX_TIMEOUT_S = MAX_BUDGET_MS / 1000;
+
 function seconds(text: string): number {
   const n = Number(text);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new InvalidArgumentError("--timeout takes a number of seconds above 0");
+  // At least a millisecond: the budget is stored in whole milliseconds.
+  if (!Number.isFinite(n) || n < 0.001 || n > MAX_TIMEOUT_S)
+    throw new InvalidArgumentError(
+      `--timeout takes a number of seconds from 0.001 to ${MAX_TIMEOUT_S.toLocaleString("en")}`,
+    );
   return n;
 }
 
@@ -95,7 +108,7 @@ function addBudgetOptions(command: Command, positionsHelp: string, memoryHelp: s
       "give each deal S seconds instead (the undecided deals then depend on the machine)",
       seconds,
     )
-    .option("--max-memory <MB>", memoryHelp, wholeNumber("--max-memory"));
+    .option("--max-memory <MB>", memoryHelp, wholeNumber("--max-memory", 1, MAX_BUDGET_MB));
 }
 
 /** Progress on standard error: a line redrawn in place on a terminal, a plain line every 10 s elsewhere. */
@@ -128,19 +141,27 @@ function stopOnSignal(): { signal: AbortSignal; dispose(): void } {
 function checkQueueUrl(url: string): string {
   if (!/^postgres(ql)?:\/\//.test(url)) {
     throw new UsageError(
-      `--queue takes a PostgreSQL address such as postgres://user@host/db, not ${JSON.stringify(url.slice(0, 60))}`,
+      `--queue takes a PostgreSQL address such as postgres://user@host/db, not ${quoteToken(url, 60)}`,
     );
   }
   return url;
 }
 
-function openStore(options: { db?: string; queue?: string }): SurveyStore {
+/**
+ * The store of an existing survey: SQLite's file (which must be there; only read for a report, so that a database
+ * that may only be read can be reported and a report never changes it) or PostgreSQL.
+ */
+function openStore(options: { db?: string; queue?: string }, { readonly = false } = {}): SurveyStore {
   if (options.db !== undefined && options.queue !== undefined)
     throw new UsageError("give --db or --queue, not both");
   return options.queue !== undefined
     ? new PostgresStore(checkQueueUrl(options.queue))
-    : new SqliteStore(options.db ?? DEFAULT_DB, { mustExist: true });
+    : new SqliteStore(options.db ?? DEFAULT_DB, { mustExist: true, readonly });
 }
+
+/** Deal ranges as the command shows them: `1-700,11982`. */
+const showRanges = (ranges: readonly DealRange[]): string =>
+  ranges.map((r) => (r.first === r.last ? `${r.first}` : `${r.first}-${r.last}`)).join(",");
 
 function summaryLine(summary: RunSummary, where: string): string {
   const c = summary.counts;
@@ -151,13 +172,14 @@ function summaryLine(summary: RunSummary, where: string): string {
   const pace =
     summary.solvedNow > 0 ? ` (${rate >= 10 ? n(Math.round(rate)) : rate.toPrecision(2)} deals/s)` : "";
   return (
-    `tsol: survey "${summary.survey.name}" in ${where}: solved ${n(c.solved)}, impossible ${n(c.unsolvable)}, unknown ${n(c.unknown)}; ` +
+    `tsol: survey ${showName(summary.survey.name)} in ${where}: solved ${n(c.solved)}, impossible ${n(c.unsolvable)}, unknown ${n(c.unknown)}; ` +
     `${n(summary.solvedNow)} deals solved in ${formatDuration(seconds)}${pace}${stopped}`
   );
 }
 
 function warnNotes(notes: readonly DealResult[]): void {
-  for (const r of notes.slice(0, 10)) process.stderr.write(`tsol: deal ${r.deal} is unknown: ${r.note}\n`);
+  for (const r of notes.slice(0, 10))
+    process.stderr.write(`tsol: deal ${r.deal} is unknown: ${shortText(r.note ?? "", 300)}\n`);
   if (notes.length > 10)
     process.stderr.write(`tsol: … and ${notes.length - 10} more notes (tsol survey report lists them)\n`);
 }
@@ -173,6 +195,7 @@ interface RunOptions extends GameOptions, BudgetOptions {
 }
 
 async function runCommand(id: string, options: RunOptions): Promise<void> {
+  if (options.name === "") throw new UsageError("--name takes a name, not an empty one");
   const game: AnyPatienceGame = gameNamed(id);
   const numbering = numberingFrom(game, options);
   const policy = policyFrom(game, options);
@@ -191,7 +214,7 @@ async function runCommand(id: string, options: RunOptions): Promise<void> {
     const url = checkQueueUrl(options.queue);
     const enqueued = await enqueueSurvey(url, settings, ranges, options.chunk ?? DEFAULT_CHUNK);
     process.stderr.write(
-      `tsol: survey "${enqueued.survey.name}" on ${safeUrl(url)}: ${enqueued.jobs} jobs queued${enqueued.skipped ? `, ${enqueued.skipped} ranges already done` : ""}; workers: tsol survey worker --queue URL\n`,
+      `tsol: survey ${showName(enqueued.survey.name)} on ${safeUrl(url)}: ${enqueued.jobs} jobs queued${enqueued.skipped ? `, ${enqueued.skipped} ranges already done` : ""}; workers: tsol survey worker --queue URL\n`,
     );
     if (options.detach) return;
     const stop = stopOnSignal();
@@ -204,7 +227,7 @@ async function runCommand(id: string, options: RunOptions): Promise<void> {
       if (jobs.failed)
         process.stderr.write(`tsol: ${jobs.failed} jobs failed; the workers' output says why\n`);
       process.stderr.write(
-        `tsol: survey "${enqueued.survey.name}": solved ${counts.solved}, impossible ${counts.unsolvable}, unknown ${counts.unknown} (tsol survey report --queue URL)\n`,
+        `tsol: survey ${showName(enqueued.survey.name)}: solved ${counts.solved}, impossible ${counts.unsolvable}, unknown ${counts.unknown} (tsol survey report --queue URL)\n`,
       );
     } finally {
       stop.dispose();
@@ -216,7 +239,7 @@ async function runCommand(id: string, options: RunOptions): Promise<void> {
   try {
     const jobs = options.jobs ?? defaultJobs();
     process.stderr.write(
-      `tsol: survey "${settings.name}": ${game.rules.label(game.rules.make(settings.rules))}, ${numbering} deals ${options.deals} (${countDeals(ranges).toLocaleString("en")}), budget ${describeBudget(settings.budget)} a deal, ${jobs} threads, in ${store.where}\n`,
+      `tsol: survey ${showName(settings.name)}: ${game.rules.label(game.rules.make(settings.rules))}, ${numbering} deals ${showRanges(ranges)} (${countDeals(ranges).toLocaleString("en")}), budget ${describeBudget(settings.budget)} a deal, ${jobs} threads, in ${store.where}\n`,
     );
     const summary = await runSurvey(store, settings, ranges, {
       jobs,
@@ -240,7 +263,7 @@ async function pickSurvey(store: SurveyStore, name: string | undefined): Promise
       const names = (await store.list()).map((s) => s.name);
       throw new SurveyError(
         "survey_missing",
-        `no survey "${name}" in ${store.where} (${names.length ? `its surveys: ${names.join(", ")}` : "it has none"})`,
+        `no survey ${showName(name)} in ${store.where} (${names.length ? `its surveys: ${names.map(showName).join(", ")}` : "it has none"})`,
       );
     }
     return survey;
@@ -250,7 +273,7 @@ async function pickSurvey(store: SurveyStore, name: string | undefined): Promise
   throw new UsageError(
     all.length === 0
       ? `no survey in ${store.where}`
-      : `${store.where} holds ${all.length} surveys: name one (${all.map((s) => s.name).join(", ")})`,
+      : `${store.where} holds ${all.length} surveys: name one (${all.map((s) => showName(s.name)).join(", ")})`,
   );
 }
 
@@ -280,7 +303,7 @@ async function retryCommand(name: string | undefined, options: RetryOptions): Pr
     const url = options.queue;
     const retry = await enqueueRetry(url, survey.name, budget, options.chunk ?? DEFAULT_CHUNK);
     process.stderr.write(
-      `tsol: retry of "${survey.name}": ${retry.deals.length} undecided deals in ${retry.jobs} jobs, budget ${describeBudget(budget)}\n`,
+      `tsol: retry of ${showName(survey.name)}: ${retry.deals.length} undecided deals in ${retry.jobs} jobs, budget ${describeBudget(budget)}\n`,
     );
     if (options.detach || retry.deals.length === 0) return;
     const stop = stopOnSignal();
@@ -290,8 +313,8 @@ async function retryCommand(name: string | undefined, options: RetryOptions): Pr
       try {
         const wanted = new Set(retry.deals);
         for (;;) {
-          const left = (await pg.unknownDeals(survey.id)).filter(
-            (u) => wanted.has(u.deal) && JSON.stringify(u.budget) !== JSON.stringify(budget),
+          const left = (await pg.unknownDeals(survey)).filter(
+            (u) => wanted.has(u.deal) && canonicalJson(u.budget) !== canonicalJson(budget),
           );
           process.stderr.write(
             `tsol: ${retry.deals.length - left.length} / ${retry.deals.length} deals retried\n`,
@@ -299,9 +322,9 @@ async function retryCommand(name: string | undefined, options: RetryOptions): Pr
           if (left.length === 0 || stop.signal.aborted) break;
           await new Promise((resolve) => setTimeout(resolve, 2000));
         }
-        const c = await pg.counts(survey.id);
+        const c = await pg.counts(survey);
         process.stderr.write(
-          `tsol: survey "${survey.name}": solved ${c.solved}, impossible ${c.unsolvable}, unknown ${c.unknown}\n`,
+          `tsol: survey ${showName(survey.name)}: solved ${c.solved}, impossible ${c.unsolvable}, unknown ${c.unknown}\n`,
         );
       } finally {
         await pg.close();
@@ -342,13 +365,13 @@ interface ReportOptions {
 async function reportCommand(options: ReportOptions): Promise<void> {
   const formats = [options.csv, options.json, options.html !== undefined].filter(Boolean).length;
   if (formats > 1) throw new UsageError("give one of --csv, --json and --html FILE");
-  const store = openStore(options);
+  const store = openStore(options, { readonly: true });
   try {
     const surveys = options.name !== undefined ? [await pickSurvey(store, options.name)] : await store.list();
     const reports: SurveyReport[] = [];
     const results = new Map<string, DealResult[]>();
     for (const survey of surveys) {
-      const rows = await store.results(survey.id);
+      const rows = await store.results(survey);
       reports.push(buildReport(survey, rows));
       if (options.html !== undefined) results.set(survey.name, rows);
     }
@@ -356,7 +379,7 @@ async function reportCommand(options: ReportOptions): Promise<void> {
     else if (options.csv) process.stdout.write(reportCsv(reports));
     else if (options.html !== undefined) {
       writeFileSync(options.html, reportHtml(reports, results));
-      process.stderr.write(`tsol: wrote ${options.html}\n`);
+      process.stderr.write(`tsol: wrote ${escapeControls(options.html)}\n`);
     } else process.stdout.write(reportText(reports));
   } finally {
     await store.close();
@@ -368,7 +391,7 @@ async function workerCommand(options: { queue: string; jobs?: number }): Promise
   const lockMs = process.env.TSOL_SURVEY_LOCK_MS ? Number(process.env.TSOL_SURVEY_LOCK_MS) : undefined;
   const worker = await startQueueWorker(url, {
     jobs: options.jobs ?? defaultJobs(),
-    log: (line) => process.stderr.write(`tsol worker: ${line}\n`),
+    log: (line) => process.stderr.write(`tsol worker: ${escapeControls(line)}\n`),
     ...(lockMs && lockMs > 0 ? { lockMs } : {}),
   });
   // Runs until stopped: Ctrl-C or SIGTERM closes it after the jobs in hand (a SIGKILL gives them back later).

@@ -1,4 +1,6 @@
 import pg from "pg";
+import { escapeControls } from "../cards/text.ts";
+import { type ResultRow, resultFromRow, type StoredSurvey, type SurveyRow, surveyFromRow } from "./rows.ts";
 import {
   canonicalJson,
   type DealRange,
@@ -8,22 +10,14 @@ import {
   type SurveySettings,
   settingsMismatch,
 } from "./settings.ts";
-import {
-  type OutcomeCounts,
-  type ResultRow,
-  resultFromRow,
-  resultValues,
-  type StoredSurvey,
-  type SurveyStore,
-  surveyFromRow,
-} from "./store.ts";
+import { addCounts, type OutcomeCounts, resultValues, type SurveyStore, unknownFromRows } from "./store.ts";
 
-/** The address without its password, for messages. */
+/** The address without its password, for messages (control characters escaped). */
 export function safeUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = "***";
-    return u.toString();
+    return escapeControls(u.toString());
   } catch {
     return "the PostgreSQL address given";
   }
@@ -95,7 +89,7 @@ export class PostgresStore implements SurveyStore {
     } catch (error) {
       throw new SurveyError(
         "survey_store",
-        `cannot reach PostgreSQL at ${this.where}: ${(error as Error).message}`,
+        `cannot reach PostgreSQL at ${this.where}: ${escapeControls((error as Error).message)}`,
       );
     }
   }
@@ -105,7 +99,10 @@ export class PostgresStore implements SurveyStore {
     try {
       return (await this.pool.query<R>(text, values)).rows;
     } catch (error) {
-      throw new SurveyError("survey_store", `PostgreSQL at ${this.where}: ${(error as Error).message}`);
+      throw new SurveyError(
+        "survey_store",
+        `PostgreSQL at ${this.where}: ${escapeControls((error as Error).message)}`,
+      );
     }
   }
 
@@ -133,25 +130,19 @@ export class PostgresStore implements SurveyStore {
   }
 
   async find(name: string): Promise<StoredSurvey | undefined> {
-    const [row] = await this.query<Parameters<typeof surveyFromRow>[0]>(
-      "SELECT * FROM tsol_surveys WHERE name = $1",
-      [name],
-    );
-    return row ? surveyFromRow(row) : undefined;
+    const [row] = await this.query<SurveyRow>("SELECT * FROM tsol_surveys WHERE name = $1", [name]);
+    return row ? surveyFromRow(row, this.where) : undefined;
   }
 
   async byId(id: number): Promise<StoredSurvey | undefined> {
-    const [row] = await this.query<Parameters<typeof surveyFromRow>[0]>(
-      "SELECT * FROM tsol_surveys WHERE id = $1",
-      [id],
-    );
-    return row ? surveyFromRow(row) : undefined;
+    const [row] = await this.query<SurveyRow>("SELECT * FROM tsol_surveys WHERE id = $1", [id]);
+    return row ? surveyFromRow(row, this.where) : undefined;
   }
 
   async list(): Promise<StoredSurvey[]> {
-    return (
-      await this.query<Parameters<typeof surveyFromRow>[0]>("SELECT * FROM tsol_surveys ORDER BY id")
-    ).map(surveyFromRow);
+    return (await this.query<SurveyRow>("SELECT * FROM tsol_surveys ORDER BY id")).map((row) =>
+      surveyFromRow(row, this.where),
+    );
   }
 
   async doneIn(survey: number, first: number, last: number): Promise<number[]> {
@@ -171,24 +162,22 @@ export class PostgresStore implements SurveyStore {
     return Number(row.n);
   }
 
-  async counts(survey: number): Promise<OutcomeCounts> {
-    const counts: OutcomeCounts = { solved: 0, unsolvable: 0, unknown: 0 };
-    const rows = await this.query<{ outcome: keyof OutcomeCounts; n: string }>(
+  async counts(survey: StoredSurvey): Promise<OutcomeCounts> {
+    const rows = await this.query<{ outcome: unknown; n: string }>(
       "SELECT outcome, COUNT(*) AS n FROM tsol_survey_results WHERE survey = $1 GROUP BY outcome",
-      [survey],
+      [survey.id],
     );
-    for (const row of rows) counts[row.outcome] = Number(row.n);
-    return counts;
+    return addCounts({ solved: 0, unsolvable: 0, unknown: 0 }, rows, survey, this.where);
   }
 
-  async countsIn(survey: number, ranges: readonly DealRange[]): Promise<OutcomeCounts> {
+  async countsIn(survey: StoredSurvey, ranges: readonly DealRange[]): Promise<OutcomeCounts> {
     const counts: OutcomeCounts = { solved: 0, unsolvable: 0, unknown: 0 };
     for (const r of ranges) {
-      const rows = await this.query<{ outcome: keyof OutcomeCounts; n: string }>(
+      const rows = await this.query<{ outcome: unknown; n: string }>(
         "SELECT outcome, COUNT(*) AS n FROM tsol_survey_results WHERE survey = $1 AND deal BETWEEN $2 AND $3 GROUP BY outcome",
-        [survey, r.first, r.last],
+        [survey.id, r.first, r.last],
       );
-      for (const row of rows) counts[row.outcome] += Number(row.n);
+      addCounts(counts, rows, survey, this.where);
     }
     return counts;
   }
@@ -223,26 +212,29 @@ export class PostgresStore implements SurveyStore {
       await client.query("COMMIT");
     } catch (error) {
       await client.query("ROLLBACK").catch(() => {});
-      throw new SurveyError("survey_store", `PostgreSQL at ${this.where}: ${(error as Error).message}`);
+      throw new SurveyError(
+        "survey_store",
+        `PostgreSQL at ${this.where}: ${escapeControls((error as Error).message)}`,
+      );
     } finally {
       client.release();
     }
   }
 
-  async unknownDeals(survey: number): Promise<{ deal: number; budget: SurveyBudget }[]> {
-    const rows = await this.query<{ deal: string; budget: string }>(
+  async unknownDeals(survey: StoredSurvey): Promise<{ deal: number; budget: SurveyBudget }[]> {
+    const rows = await this.query<{ deal: unknown; budget: unknown }>(
       "SELECT deal, budget FROM tsol_survey_results WHERE survey = $1 AND outcome = 'unknown' ORDER BY deal",
-      [survey],
+      [survey.id],
     );
-    return rows.map((r) => ({ deal: Number(r.deal), budget: JSON.parse(r.budget) as SurveyBudget }));
+    return unknownFromRows(rows, survey, this.where);
   }
 
-  async results(survey: number): Promise<DealResult[]> {
+  async results(survey: StoredSurvey): Promise<DealResult[]> {
     const rows = await this.query<ResultRow>(
       "SELECT deal, outcome, length, positions, ms, budget, note FROM tsol_survey_results WHERE survey = $1 ORDER BY deal",
-      [survey],
+      [survey.id],
     );
-    return rows.map(resultFromRow);
+    return rows.map((row) => resultFromRow(row, survey, this.where));
   }
 
   async close(): Promise<void> {

@@ -1,3 +1,4 @@
+import { shortText } from "../cards/text.ts";
 import type { OutcomeCounts } from "./store.ts";
 
 /** Where progress goes: standard error, or a test's stand-in. */
@@ -32,9 +33,11 @@ export class Progress {
   /** Recent (time, done) samples for the rate: the last half minute, so a change of pace shows soon. */
   private readonly samples: [number, number][] = [];
   private drawn = false;
+  /** The label as the line shows it: a survey's name may come from someone else's database. */
+  private readonly label: string;
 
   constructor(
-    private readonly label: string,
+    label: string,
     /** Deals in the survey's range, those already done included. */
     private readonly total: number,
     already: OutcomeCounts,
@@ -42,6 +45,7 @@ export class Progress {
     private readonly now: () => number,
     private readonly plainEvery = 10_000,
   ) {
+    this.label = shortText(label, 60);
     this.counts = { ...already };
     this.done = already.solved + already.unsolvable + already.unknown;
     this.began = now();

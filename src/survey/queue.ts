@@ -13,6 +13,8 @@ import {
   type SurveyBudget,
   SurveyError,
   type SurveySettings,
+  showName,
+  showVersion,
 } from "./settings.ts";
 import type { OutcomeCounts, StoredSurvey } from "./store.ts";
 import { BatchWriter } from "./survey.ts";
@@ -129,14 +131,14 @@ export async function enqueueRetry(
   const store = new PostgresStore(url);
   try {
     const survey = await store.find(name);
-    if (!survey) throw new SurveyError("survey_missing", `no survey "${name}" in ${store.where}`);
+    if (!survey) throw new SurveyError("survey_missing", `no survey ${showName(name)} in ${store.where}`);
     if (!isLarger(budget, survey.budget)) {
       throw new SurveyError(
         "usage",
         `a retry needs a larger budget than the survey's (${describeBudget(survey.budget)}), not ${describeBudget(budget)}`,
       );
     }
-    const deals = (await store.unknownDeals(survey.id))
+    const deals = (await store.unknownDeals(survey))
       .filter((u) => isLarger(budget, u.budget))
       .map((u) => u.deal);
     const queue = openQueue(url, survey.game, survey.solverVersion);
@@ -185,7 +187,7 @@ export async function watchSurvey(
   try {
     for (;;) {
       const asked = now();
-      const counts = await store.countsIn(survey.id, ranges);
+      const counts = await store.countsIn(survey, ranges);
       // Counting a huge survey's results takes the database a while: ask at most a tenth of the time.
       const pause = Math.max(options.every ?? 1000, 10 * (now() - asked));
       progress.set(counts);
@@ -244,11 +246,11 @@ export async function startQueueWorker(url: string, options: WorkerOptions): Pro
       // Cannot happen through the queue names; a guard all the same.
       throw new SurveyError(
         "survey_settings",
-        `job ${job.id}: solver ${survey.solverVersion} wanted, this worker has ${mine}`,
+        `job ${job.id}: solver ${showVersion(survey.solverVersion)} wanted, this worker has ${mine}`,
       );
     }
     const started = performance.now();
-    log(`job ${job.id} started: ${survey.name} deals ${data.first}-${data.last}`);
+    log(`job ${job.id} started: ${showName(survey.name)} deals ${data.first}-${data.last}`);
     const retry = data.retry;
     const write = retry
       ? (batch: DealResult[]) => store.replaceUnknown(survey.id, batch)

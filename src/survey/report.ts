@@ -1,3 +1,4 @@
+import { escapeControls, shortText } from "../cards/text.ts";
 import { findPatience } from "../games/registry.ts";
 import { type DealResult, describeBudget, type SurveyBudget } from "./settings.ts";
 import type { StoredSurvey } from "./store.ts";
@@ -106,7 +107,7 @@ export function buildReport(survey: StoredSurvey, results: readonly DealResult[]
     try {
       label = game.rules.label(game.rules.make(survey.rules));
     } catch {
-      label = `${game.title} (rules this version does not take: ${JSON.stringify(survey.rules)})`;
+      label = `${game.title} (rules this version does not take: ${shortText(JSON.stringify(survey.rules), 200)})`;
     }
   }
   const count = { solved: 0, unsolvable: 0, unknown: 0 };
@@ -161,9 +162,22 @@ export function buildReport(survey: StoredSurvey, results: readonly DealResult[]
 
 const round = (ms: number): number => Math.round(ms * 100) / 100;
 
-/** `{"surveys": [...]}`: the JSON report. */
+/**
+ * Characters JSON.stringify leaves as they are that must not reach a terminal: DEL, the C1 controls, the line and
+ * paragraph separators and the bidirectional controls (it escapes the C0 controls itself).
+ */
+const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/**
+ * `{"surveys": [...]}`: the JSON report. Text from the database (a name, a note) is written with `\\u` escapes
+ * for every control character, so the JSON reads back the same and the terminal sees none of them.
+ */
 export function reportJson(reports: readonly SurveyReport[]): string {
-  return `${JSON.stringify({ surveys: reports }, null, 2)}\n`;
+  const text = JSON.stringify({ surveys: reports }, null, 2).replace(
+    JSON_UNSAFE,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  return `${text}\n`;
 }
 
 const pct = (x: number, digits = 3): string => `${(100 * x).toFixed(digits)}%`;
@@ -180,14 +194,18 @@ export function formatWinnable(w: Winnable): string {
   return `${pct(w.share, d)} ± ${(100 * w.margin).toFixed(d)} (${pct(w.low, d)} to ${pct(w.high, d)})`;
 }
 
-/** A CSV field, quoted when it must be (RFC 4180). */
+/**
+ * A CSV field, quoted when it must be (RFC 4180). Control characters are written as escapes (`\\x1b`): the text
+ * comes from a database, and a CSV is read on terminals too.
+ */
 function field(value: unknown): string {
-  const text =
+  const text = escapeControls(
     value === null || value === undefined
       ? ""
       : typeof value === "object"
         ? JSON.stringify(value)
-        : String(value);
+        : String(value),
+  );
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -241,8 +259,9 @@ export function reportText(reports: readonly SurveyReport[]): string {
   if (reports.length === 0) return "no surveys\n";
   const out: string[] = [];
   for (const r of reports) {
+    // Text from the database is shown escaped, like text from any file: it may come from someone else.
     out.push(
-      `${r.name}: ${r.label}, ${r.numbering} deals ${r.first ?? "-"}..${r.last ?? "-"} (${n(r.deals)} deals), automatic moves ${r.policy}, budget ${describeBudget(r.budget)}`,
+      `${escapeControls(r.name)}: ${escapeControls(r.label)}, ${escapeControls(r.numbering)} deals ${r.first ?? "-"}..${r.last ?? "-"} (${n(r.deals)} deals), automatic moves ${escapeControls(r.policy)}, budget ${describeBudget(r.budget)}`,
       `  solved ${n(r.solved)}, impossible ${n(r.unsolvable)}, unknown ${n(r.unknown)}`,
       `  winnable ${formatWinnable(r.winnable)} (95% Wilson; unknowns as losses for the low end, as wins for the high)`,
       `  time per deal: median ${r.ms.median} ms, p99 ${r.ms.p99} ms, max ${r.ms.max} ms; total ${(r.ms.total / 1000).toFixed(1)} s of solver time`,
@@ -256,9 +275,10 @@ export function reportText(reports: readonly SurveyReport[]): string {
         `  budgets: ${r.budgets.map((b) => `${n(b.deals)} deals with ${describeBudget(b.budget)}`).join(", ")}`,
       );
     }
-    for (const note of r.notes.slice(0, 10)) out.push(`  note, deal ${note.deal}: ${note.note}`);
+    for (const note of r.notes.slice(0, 10))
+      out.push(`  note, deal ${note.deal}: ${shortText(note.note, 300)}`);
     if (r.notes.length > 10) out.push(`  … ${n(r.notes.length - 10)} more notes (--json lists all)`);
-    out.push(`  solver ${r.solverVersion}`, "");
+    out.push(`  solver ${escapeControls(r.solverVersion)}`, "");
   }
   return out.join("\n");
 }
@@ -266,8 +286,12 @@ export function reportText(reports: readonly SurveyReport[]): string {
 // ---------------------------------------------------------------------------------------------------------------
 // HTML: one self-contained page, its plots SVG written here (no script, no file beside it).
 
+/**
+ * Text for the page: markup characters as entities, and control characters as escapes (`\\x1b`), which HTML does
+ * not allow and which the bidirectional ones would use to make a name read as another.
+ */
 const esc = (text: string): string =>
-  text.replace(
+  escapeControls(text).replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
   );

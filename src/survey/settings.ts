@@ -1,4 +1,5 @@
 import { dealRange, type Numbering } from "../cards/deals/layout.ts";
+import { quoteToken, shortText } from "../cards/text.ts";
 import type { AnyPatienceGame, AutoPolicy } from "../games/patience/contract.ts";
 import { type Budget, DEFAULT_MAX_BYTES } from "../search/budget.ts";
 
@@ -62,6 +63,19 @@ export class SurveyError extends Error {
   }
 }
 
+/**
+ * A survey's name as a message shows it: in double quotes, control characters escaped (a name may come from a
+ * database someone else made), cut when very long.
+ */
+export function showName(name: string): string {
+  return quoteToken(name, 80);
+}
+
+/** A solver version as a message shows it (one from a database is text like any other): escaped, cut. */
+export function showVersion(version: string): string {
+  return shortText(version, 80);
+}
+
 /** JSON with the keys of every object sorted: equal settings give equal text, so stores can compare them. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
@@ -119,13 +133,15 @@ export function settingsMismatch(
   if (canonicalJson(stored.budget) !== canonicalJson(given.budget))
     differences.push(`the budget (${describeBudget(stored.budget)}, not ${describeBudget(given.budget)})`);
   if (stored.solverVersion !== given.solverVersion)
-    differences.push(`the solver version (${stored.solverVersion}, not ${given.solverVersion})`);
+    differences.push(
+      `the solver version (${showVersion(stored.solverVersion)}, not ${showVersion(given.solverVersion)})`,
+    );
   if (differences.length === 0) return undefined;
   const advice =
     stored.solverVersion !== given.solverVersion && differences.length === 1
       ? "the solver changed since the survey started, so its verdicts could differ: start a new survey with --name (or another --db)"
       : "resume with the same settings, or start a new survey with --name NAME (or another --db)";
-  return `survey "${stored.name}" in ${where} was started with other settings: ${differences.join("; ")}. A survey's settings are fixed when it starts; ${advice}`;
+  return `survey ${showName(stored.name)} in ${where} was started with other settings: ${differences.join("; ")}. A survey's settings are fixed when it starts; ${advice}`;
 }
 
 function describeRulesDiff(a: Record<string, unknown>, b: Record<string, unknown>): string {

@@ -110,7 +110,7 @@ describe("SqliteStore", () => {
     const survey = await store.open(settings);
     await store.record(survey.id, [r(1, "solved"), r(2, "unknown")]);
     await store.record(survey.id, [r(1, "unsolvable"), r(3, "solved")]);
-    expect((await store.results(survey.id)).map((x) => [x.deal, x.outcome])).toEqual([
+    expect((await store.results(survey)).map((x) => [x.deal, x.outcome])).toEqual([
       [1, "solved"],
       [2, "unknown"],
       [3, "solved"],
@@ -121,7 +121,7 @@ describe("SqliteStore", () => {
       { ...r(2, "solved"), budget: { positions: 5000 } },
       r(1, "unknown"),
     ]);
-    expect(await store.counts(survey.id)).toEqual({ solved: 3, unsolvable: 0, unknown: 0 });
+    expect(await store.counts(survey)).toEqual({ solved: 3, unsolvable: 0, unknown: 0 });
     await store.close();
   });
 

@@ -1,4 +1,16 @@
+import { readFileSync, statSync } from "node:fs";
 import Database from "better-sqlite3";
+import { escapeControls } from "../cards/text.ts";
+import {
+  budgetFromText,
+  dealFromRow,
+  outcomeFromRow,
+  type ResultRow,
+  resultFromRow,
+  type StoredSurvey,
+  type SurveyRow,
+  surveyFromRow,
+} from "./rows.ts";
 import {
   canonicalJson,
   type DealRange,
@@ -7,14 +19,10 @@ import {
   SurveyError,
   type SurveySettings,
   settingsMismatch,
+  showName,
 } from "./settings.ts";
 
-/** A survey as a store holds it. */
-export interface StoredSurvey extends SurveySettings {
-  id: number;
-  /** When it started (ISO 8601). */
-  created: string;
-}
+export type { StoredSurvey } from "./rows.ts";
 
 /** Results by outcome. */
 export interface OutcomeCounts {
@@ -26,10 +34,11 @@ export interface OutcomeCounts {
 /**
  * Where surveys and their results live: SQLite on one machine, PostgreSQL for many. Every write is idempotent:
  * a deal's result is written once (a unique key on survey and deal); writing it again changes nothing, so a
- * range solved twice after a crash counts once.
+ * range solved twice after a crash counts once. Every value read back is checked (src/survey/rows.ts): a store
+ * holding one tsol did not write is an error naming the survey and the column.
  */
 export interface SurveyStore {
-  /** Where, for messages: the file, or the database without its password. */
+  /** Where, for messages: the file, or the database without its password; control characters escaped. */
   readonly where: string;
   /** Starts the survey, or returns the stored one when its settings match; refuses a resume with others. */
   open(settings: SurveySettings): Promise<StoredSurvey>;
@@ -37,66 +46,42 @@ export interface SurveyStore {
   list(): Promise<StoredSurvey[]>;
   /** The deals of `first..last` that already have a result. */
   doneIn(survey: number, first: number, last: number): Promise<number[]>;
-  counts(survey: number): Promise<OutcomeCounts>;
+  counts(survey: StoredSurvey): Promise<OutcomeCounts>;
   /** Outcomes of the results whose deals fall in `ranges`. */
-  countsIn(survey: number, ranges: readonly DealRange[]): Promise<OutcomeCounts>;
+  countsIn(survey: StoredSurvey, ranges: readonly DealRange[]): Promise<OutcomeCounts>;
   /** Writes results in one transaction; those of deals that already have one are left alone. */
   record(survey: number, results: readonly DealResult[]): Promise<void>;
   /** A retry's results: each replaces the deal's result only while that one is still unknown. */
   replaceUnknown(survey: number, results: readonly DealResult[]): Promise<void>;
   /** The unknown deals, with the budget each was given. */
-  unknownDeals(survey: number): Promise<{ deal: number; budget: SurveyBudget }[]>;
+  unknownDeals(survey: StoredSurvey): Promise<{ deal: number; budget: SurveyBudget }[]>;
   /** Every result of the survey, by deal. */
-  results(survey: number): Promise<DealResult[]>;
+  results(survey: StoredSurvey): Promise<DealResult[]>;
   close(): Promise<void>;
 }
 
-interface SurveyRow {
-  id: number;
-  name: string;
-  game: string;
-  rules: string;
-  numbering: string;
-  policy: string;
-  budget: string;
-  solver_version: string;
-  created: string;
+/** Adds counted outcomes (rows of `SELECT outcome, COUNT(*)`) to `counts`, each outcome checked. */
+export function addCounts(
+  counts: OutcomeCounts,
+  rows: readonly { outcome: unknown; n: unknown }[],
+  survey: StoredSurvey,
+  where: string,
+): OutcomeCounts {
+  for (const row of rows) counts[outcomeFromRow(row.outcome, survey, where)] += Number(row.n);
+  return counts;
 }
 
-export interface ResultRow {
-  deal: number;
-  outcome: string;
-  length: number | null;
-  positions: number;
-  ms: number;
-  budget: string;
-  note: string | null;
-}
-
-export function surveyFromRow(row: SurveyRow): StoredSurvey {
-  return {
-    id: Number(row.id),
-    name: row.name,
-    game: row.game,
-    rules: JSON.parse(row.rules) as Record<string, unknown>,
-    numbering: row.numbering as StoredSurvey["numbering"],
-    policy: row.policy as StoredSurvey["policy"],
-    budget: JSON.parse(row.budget) as SurveyBudget,
-    solverVersion: row.solver_version,
-    created: row.created,
-  };
-}
-
-export function resultFromRow(row: ResultRow): DealResult {
-  return {
-    deal: Number(row.deal),
-    outcome: row.outcome as DealResult["outcome"],
-    length: row.length === null ? null : Number(row.length),
-    positions: Number(row.positions),
-    ms: Number(row.ms),
-    budget: JSON.parse(row.budget) as SurveyBudget,
-    ...(row.note ? { note: row.note } : {}),
-  };
+/** The unknown deals' rows (deal, budget) read back, each checked. */
+export function unknownFromRows(
+  rows: readonly { deal: unknown; budget: unknown }[],
+  survey: StoredSurvey,
+  where: string,
+): { deal: number; budget: SurveyBudget }[] {
+  return rows.map((row) => {
+    const deal = dealFromRow(row.deal, survey, where);
+    const whose = `survey ${showName(survey.name)}, result of deal ${deal}`;
+    return { deal, budget: budgetFromText(row.budget, where, whose) };
+  });
 }
 
 /** The columns of a result row, in the order of the statements below. */
@@ -133,35 +118,134 @@ CREATE VIEW IF NOT EXISTS survey_results AS
   FROM results r JOIN surveys s ON s.id = r.survey;
 `;
 
+/** The columns each table must have: a file whose tables lack one is not a survey database of tsol's. */
+const COLUMNS: Record<string, readonly string[]> = {
+  surveys: ["id", "name", "game", "rules", "numbering", "policy", "budget", "solver_version", "created"],
+  results: ["survey", "deal", "outcome", "length", "positions", "ms", "budget", "note"],
+};
+
+export interface SqliteOptions {
+  /** Refuse a file that is not there (instead of creating it). */
+  mustExist?: boolean;
+  /**
+   * Only read (a report): the file is opened read-only, its journal mode is left as it is and no table is made, so
+   * a database that may only be read (a copy from someone else, a file without write permission) can be reported,
+   * and reporting never changes a file.
+   */
+  readonly?: boolean;
+}
+
 /**
  * The embedded store: one SQLite file (better-sqlite3). Written in WAL mode with a transaction per batch of
  * results, so a process killed at any moment leaves every committed batch whole and nothing half-written; the
  * deals of a batch that had not committed are simply solved again on the resume.
  */
 export class SqliteStore implements SurveyStore {
+  readonly where: string;
   private readonly db: Database.Database;
 
-  /** Opens (or, unless `mustExist`, creates) the file. */
-  constructor(
-    readonly where: string,
-    { mustExist = false } = {},
-  ) {
+  /** Opens (or, unless `mustExist` or `readonly`, creates) the file. */
+  constructor(file: string, { mustExist = false, readonly = false }: SqliteOptions = {}) {
+    this.where = escapeControls(file);
+    checkFileName(file, this.where);
+    this.db = readonly ? this.openToRead(file) : this.openToWrite(file, mustExist);
+  }
+
+  private openToWrite(file: string, mustExist: boolean): Database.Database {
+    let db: Database.Database;
     try {
-      this.db = new Database(where, { fileMustExist: mustExist });
-      this.db.pragma("journal_mode = WAL");
-      // WAL with synchronous NORMAL survives a killed process (only an operating system crash may lose the last
-      // batches, which the resume solves again).
-      this.db.pragma("synchronous = NORMAL");
-      this.db.pragma("busy_timeout = 10000");
-      this.db.exec(SCHEMA);
+      db = new Database(file, { fileMustExist: mustExist });
     } catch (error) {
-      const missing = mustExist && (error as { code?: string }).code === "SQLITE_CANTOPEN";
+      throw this.openError(error, mustExist);
+    }
+    try {
+      return prepared(db, this.where, () => {
+        db.pragma("busy_timeout = 10000");
+        db.pragma("journal_mode = WAL");
+        // WAL with synchronous NORMAL survives a killed process (only an operating system crash may lose the
+        // last batches, which the resume solves again).
+        db.pragma("synchronous = NORMAL");
+        db.exec(SCHEMA);
+      });
+    } catch (error) {
+      throw this.openError(error, false);
+    }
+  }
+
+  /**
+   * Opens the file only to read it. A database in WAL mode (every survey's: the survey sets it) needs its
+   * `-shm` file beside it, which SQLite makes in the folder; in a folder that may not be written, the file's own
+   * bytes are read instead, provided no write-ahead log holds results not yet in the file.
+   */
+  private openToRead(file: string): Database.Database {
+    let db: Database.Database;
+    try {
+      db = new Database(file, { fileMustExist: true, readonly: true });
+    } catch (error) {
+      throw this.openError(error, true);
+    }
+    try {
+      return prepared(db, this.where, () => db.pragma("busy_timeout = 10000"));
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === "string" && FOLDER_NOT_WRITABLE.has(code)) {
+        try {
+          return prepared(this.snapshot(file, error), this.where, () => {});
+        } catch (again) {
+          throw this.openError(again, false);
+        }
+      }
+      throw this.openError(error, false);
+    }
+  }
+
+  /** The file's bytes as a database in memory (its header set to rollback mode, as a reader of its bytes sees it). */
+  private snapshot(file: string, why: unknown): Database.Database {
+    let log = 0;
+    try {
+      log = statSync(`${file}-wal`).size;
+    } catch {
+      // no write-ahead log: every result is in the file itself
+    }
+    if (log > 0) {
       throw new SurveyError(
         "survey_store",
-        missing
-          ? `no survey database ${where} (give the file with --db)`
-          : `cannot open the survey database ${where}: ${(error as Error).message}`,
+        `cannot read the survey database ${this.where} where it is: its latest results are in ${this.where}-wal, which SQLite reads only with a file it makes beside it, and the folder may not be written (${escapeControls((why as Error).message)}); copy both files to a folder you may write and report that copy`,
       );
+    }
+    const bytes = readFileSync(file);
+    // Bytes 18 and 19 say WAL (2) or rollback (1); a database held in memory cannot be in WAL mode.
+    if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) bytes.fill(1, 18, 20);
+    return new Database(bytes, { readonly: true });
+  }
+
+  private openError(error: unknown, mustExist: boolean): SurveyError {
+    if (error instanceof SurveyError) return error;
+    const missing = mustExist && (error as { code?: string }).code === "SQLITE_CANTOPEN";
+    return new SurveyError(
+      "survey_store",
+      missing
+        ? `no survey database ${this.where} (give the file with --db)`
+        : `cannot open the survey database ${this.where}: ${escapeControls((error as Error).message)}`,
+    );
+  }
+
+  /**
+   * Runs a statement's work, turning SQLite's own errors (a damaged file, a table changed by hand) into a message
+   * naming the database instead of a stack trace.
+   */
+  private guard<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      if (error instanceof SurveyError) throw error;
+      if (error instanceof Database.SqliteError || error instanceof RangeError) {
+        throw new SurveyError(
+          "survey_store",
+          `the survey database ${this.where}: ${escapeControls(error.message)} (is it damaged, or not a survey database?)`,
+        );
+      }
+      throw error;
     }
   }
 
@@ -189,92 +273,170 @@ export class SqliteStore implements SurveyStore {
         );
       return this.findNow(settings.name) as StoredSurvey;
     });
-    return start.immediate();
+    return this.guard(() => start.immediate());
   }
 
   private findNow(name: string): StoredSurvey | undefined {
     const row = this.db.prepare("SELECT * FROM surveys WHERE name = ?").get(name) as SurveyRow | undefined;
-    return row ? surveyFromRow(row) : undefined;
+    return row ? surveyFromRow(row, this.where) : undefined;
   }
 
   async find(name: string): Promise<StoredSurvey | undefined> {
-    return this.findNow(name);
+    return this.guard(() => this.findNow(name));
   }
 
   async list(): Promise<StoredSurvey[]> {
-    return (this.db.prepare("SELECT * FROM surveys ORDER BY id").all() as SurveyRow[]).map(surveyFromRow);
+    return this.guard(() =>
+      (this.db.prepare("SELECT * FROM surveys ORDER BY id").all() as SurveyRow[]).map((row) =>
+        surveyFromRow(row, this.where),
+      ),
+    );
   }
 
   async doneIn(survey: number, first: number, last: number): Promise<number[]> {
-    return this.db
-      .prepare("SELECT deal FROM results WHERE survey = ? AND deal BETWEEN ? AND ? ORDER BY deal")
-      .pluck()
-      .all(survey, first, last) as number[];
-  }
-
-  async counts(survey: number): Promise<OutcomeCounts> {
-    const counts: OutcomeCounts = { solved: 0, unsolvable: 0, unknown: 0 };
-    const rows = this.db
-      .prepare("SELECT outcome, COUNT(*) AS n FROM results WHERE survey = ? GROUP BY outcome")
-      .all(survey) as { outcome: keyof OutcomeCounts; n: number }[];
-    for (const row of rows) counts[row.outcome] = row.n;
-    return counts;
-  }
-
-  async countsIn(survey: number, ranges: readonly DealRange[]): Promise<OutcomeCounts> {
-    const counts: OutcomeCounts = { solved: 0, unsolvable: 0, unknown: 0 };
-    const statement = this.db.prepare(
-      "SELECT outcome, COUNT(*) AS n FROM results WHERE survey = ? AND deal BETWEEN ? AND ? GROUP BY outcome",
+    return this.guard(
+      () =>
+        this.db
+          .prepare("SELECT deal FROM results WHERE survey = ? AND deal BETWEEN ? AND ? ORDER BY deal")
+          .pluck()
+          .all(survey, first, last) as number[],
     );
-    for (const r of ranges) {
-      for (const row of statement.all(survey, r.first, r.last) as {
-        outcome: keyof OutcomeCounts;
-        n: number;
-      }[]) {
-        counts[row.outcome] += row.n;
+  }
+
+  async counts(survey: StoredSurvey): Promise<OutcomeCounts> {
+    return this.guard(() => {
+      const rows = this.db
+        .prepare("SELECT outcome, COUNT(*) AS n FROM results WHERE survey = ? GROUP BY outcome")
+        .all(survey.id) as { outcome: unknown; n: number }[];
+      return addCounts({ solved: 0, unsolvable: 0, unknown: 0 }, rows, survey, this.where);
+    });
+  }
+
+  async countsIn(survey: StoredSurvey, ranges: readonly DealRange[]): Promise<OutcomeCounts> {
+    return this.guard(() => {
+      const counts: OutcomeCounts = { solved: 0, unsolvable: 0, unknown: 0 };
+      const statement = this.db.prepare(
+        "SELECT outcome, COUNT(*) AS n FROM results WHERE survey = ? AND deal BETWEEN ? AND ? GROUP BY outcome",
+      );
+      for (const r of ranges) {
+        const rows = statement.all(survey.id, r.first, r.last) as { outcome: unknown; n: number }[];
+        addCounts(counts, rows, survey, this.where);
       }
-    }
-    return counts;
+      return counts;
+    });
   }
 
   async record(survey: number, results: readonly DealResult[]): Promise<void> {
-    const insert = this.db.prepare(
-      "INSERT INTO results (survey, deal, outcome, length, positions, ms, budget, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (survey, deal) DO NOTHING",
-    );
-    this.db.transaction(() => {
-      for (const r of results) insert.run(...resultValues(survey, r));
-    })();
+    this.guard(() => {
+      const insert = this.db.prepare(
+        "INSERT INTO results (survey, deal, outcome, length, positions, ms, budget, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (survey, deal) DO NOTHING",
+      );
+      this.db.transaction(() => {
+        for (const r of results) insert.run(...resultValues(survey, r));
+      })();
+    });
   }
 
   async replaceUnknown(survey: number, results: readonly DealResult[]): Promise<void> {
-    const update = this.db.prepare(
-      "UPDATE results SET outcome = ?, length = ?, positions = ?, ms = ?, budget = ?, note = ? WHERE survey = ? AND deal = ? AND outcome = 'unknown'",
-    );
-    this.db.transaction(() => {
-      for (const r of results) {
-        const [s, deal, ...rest] = resultValues(survey, r);
-        update.run(...rest, s, deal);
-      }
-    })();
+    this.guard(() => {
+      const update = this.db.prepare(
+        "UPDATE results SET outcome = ?, length = ?, positions = ?, ms = ?, budget = ?, note = ? WHERE survey = ? AND deal = ? AND outcome = 'unknown'",
+      );
+      this.db.transaction(() => {
+        for (const r of results) {
+          const [s, deal, ...rest] = resultValues(survey, r);
+          update.run(...rest, s, deal);
+        }
+      })();
+    });
   }
 
-  async unknownDeals(survey: number): Promise<{ deal: number; budget: SurveyBudget }[]> {
-    const rows = this.db
-      .prepare("SELECT deal, budget FROM results WHERE survey = ? AND outcome = 'unknown' ORDER BY deal")
-      .all(survey) as { deal: number; budget: string }[];
-    return rows.map((r) => ({ deal: r.deal, budget: JSON.parse(r.budget) as SurveyBudget }));
+  async unknownDeals(survey: StoredSurvey): Promise<{ deal: number; budget: SurveyBudget }[]> {
+    return this.guard(() => {
+      const rows = this.db
+        .prepare("SELECT deal, budget FROM results WHERE survey = ? AND outcome = 'unknown' ORDER BY deal")
+        .all(survey.id) as { deal: unknown; budget: unknown }[];
+      return unknownFromRows(rows, survey, this.where);
+    });
   }
 
-  async results(survey: number): Promise<DealResult[]> {
-    const rows = this.db
-      .prepare(
-        "SELECT deal, outcome, length, positions, ms, budget, note FROM results WHERE survey = ? ORDER BY deal",
-      )
-      .all(survey) as ResultRow[];
-    return rows.map(resultFromRow);
+  async results(survey: StoredSurvey): Promise<DealResult[]> {
+    return this.guard(() => {
+      const rows = this.db
+        .prepare(
+          "SELECT deal, outcome, length, positions, ms, budget, note FROM results WHERE survey = ? ORDER BY deal",
+        )
+        .all(survey.id) as ResultRow[];
+      return rows.map((row) => resultFromRow(row, survey, this.where));
+    });
   }
 
   async close(): Promise<void> {
     this.db.close();
+  }
+}
+
+/** SQLite's ways of saying a WAL database cannot be read because its folder may not be written. */
+const FOLDER_NOT_WRITABLE = new Set([
+  "SQLITE_READONLY_DIRECTORY",
+  "SQLITE_READONLY_CANTINIT",
+  "SQLITE_CANTOPEN",
+]);
+
+/** Runs `setup` on a newly opened database and checks its tables; closes it when either fails. */
+function prepared(db: Database.Database, where: string, setup: () => void): Database.Database {
+  try {
+    setup();
+    checkTables(db, where);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** Both tables are there with tsol's columns (a report of another program's database says so plainly). */
+function checkTables(db: Database.Database, where: string): void {
+  for (const [table, wanted] of Object.entries(COLUMNS)) {
+    const columns = new Set(
+      (db.prepare(`PRAGMA table_info(${table})`).all() as { name: unknown }[]).map((c) => c.name),
+    );
+    if (columns.size === 0)
+      throw new SurveyError(
+        "survey_store",
+        `${where} is not a survey database of tsol (it has no ${table} table)`,
+      );
+    const lacking = wanted.filter((c) => !columns.has(c));
+    if (lacking.length) {
+      throw new SurveyError(
+        "survey_store",
+        `${where} is not a survey database of tsol (its ${table} table has no column ${lacking.join(", ")})`,
+      );
+    }
+  }
+}
+
+/**
+ * Refuses a --db that would lose the survey or is not a file: an empty name and ":memory:" are SQLite's private
+ * temporary databases, thrown away when the command ends; a folder cannot be one.
+ */
+function checkFileName(file: string, where: string): void {
+  if (file === "" || file === ":memory:") {
+    throw new SurveyError(
+      "usage",
+      `--db ${file === "" ? "takes a file name, not an empty one" : ":memory: is not a file"}: SQLite would keep the survey in a temporary database and throw it away at the end; give a file, such as tsol-survey.db`,
+    );
+  }
+  let folder = false;
+  try {
+    folder = statSync(file).isDirectory();
+  } catch {
+    // Not there (a new survey creates it) or not to be looked at: opening it says why.
+  }
+  if (folder) {
+    throw new SurveyError(
+      "usage",
+      `--db ${where} is a folder, not a survey database file; give a file, such as ${where.replace(/\/+$/, "")}/tsol-survey.db`,
+    );
   }
 }

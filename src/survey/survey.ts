@@ -9,6 +9,8 @@ import {
   type SurveyBudget,
   SurveyError,
   type SurveySettings,
+  showName,
+  showVersion,
 } from "./settings.ts";
 import type { OutcomeCounts, StoredSurvey, SurveyStore } from "./store.ts";
 
@@ -111,7 +113,7 @@ export async function runSurvey(
   const now = options.now ?? (() => performance.now());
   const began = now();
   const total = countDeals(ranges);
-  const already = await store.countsIn(survey.id, ranges);
+  const already = await store.countsIn(survey, ranges);
   const progress = new Progress(settings.name, total, already, options.sink ?? { write() {} }, now);
   const writer = new BatchWriter((batch) => store.record(survey.id, batch));
   const notes: DealResult[] = [];
@@ -135,7 +137,7 @@ export async function runSurvey(
     await writer.close();
   }
   progress.finish();
-  const counts = await store.countsIn(survey.id, ranges);
+  const counts = await store.countsIn(survey, ranges);
   const done = counts.solved + counts.unsolvable + counts.unknown;
   return { survey, solvedNow, counts, left: total - done, notes, wallMs: now() - began };
 }
@@ -152,11 +154,11 @@ export async function retrySurvey(
   options: RunOptions = {},
 ): Promise<RunSummary & { retried: number }> {
   const survey = await store.find(name);
-  if (!survey) throw new SurveyError("survey_missing", `no survey "${name}" in ${store.where}`);
+  if (!survey) throw new SurveyError("survey_missing", `no survey ${showName(name)} in ${store.where}`);
   if (solverVersion(survey.game) !== survey.solverVersion) {
     throw new SurveyError(
       "survey_settings",
-      `survey "${name}" was made with solver ${survey.solverVersion}, and this one is ${solverVersion(survey.game)}: a retry would mix verdicts of two solvers; start a new survey instead`,
+      `survey ${showName(name)} was made with solver ${showVersion(survey.solverVersion)}, and this one is ${solverVersion(survey.game)}: a retry would mix verdicts of two solvers; start a new survey instead`,
     );
   }
   if (!isLarger(budget, survey.budget)) {
@@ -165,7 +167,7 @@ export async function retrySurvey(
       `a retry needs a larger budget than the survey's (${describeBudget(survey.budget)}), not ${describeBudget(budget)}`,
     );
   }
-  const todo = (await store.unknownDeals(survey.id))
+  const todo = (await store.unknownDeals(survey))
     .filter((u) => isLarger(budget, u.budget))
     .map((u) => u.deal);
   const now = options.now ?? (() => performance.now());
@@ -200,7 +202,7 @@ export async function retrySurvey(
     await writer.close();
   }
   progress.finish();
-  const counts = await store.counts(survey.id);
+  const counts = await store.counts(survey);
   return {
     survey,
     solvedNow,
