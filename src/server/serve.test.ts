@@ -216,6 +216,17 @@ describe("the web server", () => {
     expectSecurityHeaders(br, "a compressed answer");
   });
 
+  it("issue 36: CONNECT got no answer at all (the socket was closed); it gets 405 with the security headers", async () => {
+    const answer = await raw(server, "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+    expect(answer).toContain("Allow: GET, HEAD\r\n");
+    for (const [name, value] of Object.entries(SECURITY_HEADERS))
+      expect(answer).toContain(`${name}: ${value}\r\n`);
+    expect(answer).toMatch(/\r\n\r\nmethod not allowed\n$/);
+    // The server is still there.
+    expect((await get(server, "/")).status).toBe(200);
+  });
+
   it("puts the security headers on the 400 and 431 answers Node writes itself", async () => {
     const garbage = await raw(server, "NOT HTTP AT ALL\r\n\r\n");
     expect(garbage).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);

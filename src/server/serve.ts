@@ -192,11 +192,29 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
         : error.code === "HPE_URI_TOO_LONG"
           ? 414
           : 400;
-  const headers = Object.entries(SECURITY_HEADERS)
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${securityHeaderLines()}Content-Length: 0\r\nConnection: close\r\n\r\n`,
+  );
+}
+
+/** The security headers as lines of an answer written straight to a socket. */
+function securityHeaderLines(): string {
+  return Object.entries(SECURITY_HEADERS)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("");
+}
+
+/**
+ * CONNECT never reaches the request handler: Node hands it to 'connect' listeners and, with none, closes the
+ * socket without a word. It gets the 405 every other method but GET and HEAD gets, with the security headers.
+ */
+function answerConnect(_req: IncomingMessage, socket: Duplex): void {
+  socket.on("error", () => socket.destroy());
+  const body = "method not allowed\n";
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}Content-Length: 0\r\nConnection: close\r\n\r\n`,
+    `HTTP/1.1 405 ${STATUS_CODES[405]}\r\n${securityHeaderLines()}Allow: GET, HEAD\r\n` +
+      `Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
   );
 }
 
@@ -215,6 +233,7 @@ export function startServer(options: { root: string; host?: string; port?: numbe
     handler,
   );
   server.on("clientError", answerClientError);
+  server.on("connect", answerConnect);
   return new Promise((resolvePromise, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 8080, host, () => {
