@@ -25,7 +25,7 @@ describe("tsol deal", () => {
     expect(json.game).toBe("freecell");
     expect(json.deal).toBe(1);
     expect(json.cascades[0]).toEqual(["JD", "KD", "2S", "4C", "3S", "6D", "6S"]);
-    expect(json.cells).toEqual([]);
+    expect(json.cells).toEqual([null, null, null, null]);
     expect(json.foundations).toEqual({});
   });
 

@@ -1,5 +1,6 @@
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { quoteToken } from "../cards/text.ts";
+import { readingJsonBoards } from "../games/patience/board-text.ts";
 import { checkSolution } from "../games/patience/verify.ts";
 import { readTextInput } from "./input.ts";
 import {
@@ -44,12 +45,28 @@ export function registerCheck(program: Command): void {
       "--solution <file>",
       "a file of moves in the game's notation (- for standard input)",
       once("--solution"),
+    )
+    .option(
+      "--print-board",
+      "print the position the moves reach, to save it as a board (--board reads it back); the verdict goes to standard error",
+    )
+    .addOption(
+      new Option(
+        "--format <format>",
+        "how --print-board writes the position: the game's board text, or JSON",
+      ).choices(["text", "json"]),
     );
   addGameOptions(command, { autoDefault: "none" }).action(
     (
       id: string,
       n: string | undefined,
-      options: GameOptions & { board?: string; moves?: string; solution?: string },
+      options: GameOptions & {
+        board?: string;
+        moves?: string;
+        solution?: string;
+        printBoard?: boolean;
+        format?: "text" | "json";
+      },
     ) =>
       reportErrors(() => {
         const game = gameNamed(id);
@@ -58,23 +75,43 @@ export function registerCheck(program: Command): void {
         }
         if (options.board === "-" && options.solution === "-")
           throw new UsageError("the board and the solution cannot both come from standard input");
+        const print = options.printBoard === true;
+        if (options.format !== undefined && !print)
+          throw new UsageError(
+            "--format says how --print-board writes the position: give --print-board as well",
+          );
         const text = options.moves ?? readTextInput(options.solution as string, "solution");
         const numbering = numberingFrom(game, options);
         const { rules } = rulesFrom(game, options);
         const policy = options.auto === "none" ? "none" : policyFrom(game, options);
-        const { state } = loadStart(game, rules, numbering, n, options.board);
+        const { state, deal } = loadStart(readingJsonBoards(game), rules, numbering, n, options.board);
         const report = checkSolution(game, state, splitMoves(text), policy);
-        if (!report.valid) {
-          console.log(
+        if (!report.valid || report.position === undefined) {
+          // With --print-board, standard output holds a board or nothing: a file it goes to is never a message.
+          const say = print ? (line: string) => console.error(`tsol: ${line}`) : console.log;
+          say(
             `invalid: move ${report.index} ${quoteToken(report.move ?? "")}: ${safeText(report.reason ?? "")}`,
           );
           process.exitCode = 1;
-        } else if (!report.won) {
-          console.log(`not won: all ${report.moves} moves are legal but the deal is not won`);
-          process.exitCode = 1;
-        } else {
-          console.log(`valid: won in ${report.moves} moves`);
+          return;
         }
+        const verdict = report.won
+          ? `valid: won in ${report.moves} moves`
+          : `not won: all ${report.moves} moves are legal but the deal is not won`;
+        if (!print) {
+          console.log(verdict);
+          if (!report.won) process.exitCode = 1;
+          return;
+        }
+        // Every move was played: the position is printed and the command succeeds, won or not (a game in
+        // progress is what one saves), the verdict said on standard error.
+        console.error(`tsol: ${verdict}`);
+        const position = report.position;
+        process.stdout.write(
+          options.format === "json"
+            ? `${JSON.stringify(game.board.toJson(position, report.moves === 0 ? deal : undefined))}\n`
+            : game.board.format(position),
+        );
       }),
   );
 }

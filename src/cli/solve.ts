@@ -1,5 +1,6 @@
 import { totalmem } from "node:os";
 import { type Command, InvalidArgumentError } from "commander";
+import { readingJsonBoards } from "../games/patience/board-text.ts";
 import { flagName } from "../games/patience/rules.ts";
 import { movedCards, ruleFields } from "../games/patience/session.ts";
 import { countSolution, movesNotation } from "../games/patience/solution.ts";
@@ -186,7 +187,7 @@ export function registerSolve(program: Command): void {
       for (const value of values) {
         const flags = range ? { ...options, [range.key]: String(value) } : options;
         const { rules } = rulesFrom(game, flags);
-        const { state, deal } = loadStart(game, rules, numbering, n, board);
+        const { state, deal } = loadStart(readingJsonBoards(game), rules, numbering, n, board);
         console.error(`tsol: solving ${describe(game, deal, rules)} …`);
         let reported = 0;
         const solver = await game.solver();

@@ -267,12 +267,8 @@ export class JsonBoardReader {
     if (typeof value !== "object" || value === null)
       this.fail("the board", `${jsonType(value)}, not an object: ${shape}`);
     const board = value as Record<string, unknown>;
-    for (const key of Object.keys(board)) {
-      if (!keys.includes(key)) this.fail("the board", `unknown key ${quoteToken(key)} (${shape})`, key);
-    }
-    for (const key of ["game", ...required]) {
-      if (!Object.hasOwn(board, key)) this.fail("the board", `no ${quoteToken(key)} key (${shape})`, key);
-    }
+    // The game first: a board of another game would otherwise be refused for keys this game does not have.
+    if (!Object.hasOwn(board, "game")) this.fail("the board", `no "game" key (${shape})`, "game");
     if (board.game !== this.game) {
       this.fail(
         "game",
@@ -281,6 +277,12 @@ export class JsonBoardReader {
           : `${jsonType(board.game)}: the game's name, "${this.game}"`,
         typeof board.game === "string" ? board.game : undefined,
       );
+    }
+    for (const key of Object.keys(board)) {
+      if (!keys.includes(key)) this.fail("the board", `unknown key ${quoteToken(key)} (${shape})`, key);
+    }
+    for (const key of required) {
+      if (!Object.hasOwn(board, key)) this.fail("the board", `no ${quoteToken(key)} key (${shape})`, key);
     }
     if (board.deal !== undefined && board.deal !== null) this.whole(board.deal, "deal", 0, 2 ** 33 - 1);
     return board;

@@ -1,7 +1,7 @@
 import type { AutoPolicy, PatienceGame } from "./contract.ts";
 
 /** What replaying a list of moves found. */
-export interface CheckReport {
+export interface CheckReport<S = unknown> {
   valid: boolean;
   won: boolean;
   /** Moves applied, automatic ones included. */
@@ -10,6 +10,8 @@ export interface CheckReport {
   index?: number;
   move?: string;
   reason?: string;
+  /** The position the moves reach (automatic moves after the last one included), when every move was played. */
+  position?: S;
 }
 
 /**
@@ -21,7 +23,7 @@ export function checkSolution<S extends { rules: R }, M, R>(
   start: S,
   moves: readonly string[],
   policy: AutoPolicy,
-): CheckReport {
+): CheckReport<S> {
   let count = 0;
   const settle = (state: S): S => {
     for (const a of game.autoMoves(state, policy)) {
@@ -49,5 +51,5 @@ export function checkSolution<S extends { rules: R }, M, R>(
     count++;
     state = settle(state);
   }
-  return { valid: true, won: game.isWon(state), moves: count };
+  return { valid: true, won: game.isWon(state), moves: count, position: state };
 }
