@@ -20,9 +20,9 @@ export const AUTO_POLICIES: readonly AutoPolicy[] = ["none", "safe", "all"];
  * A pile of the table. Indices are 0-based: cascades (FreeCell, King Albert) and Klondike's piles are "cascade";
  * free cells "cell"; a foundation is indexed by suit (0 clubs, 1 diamonds, 2 hearts, 3 spades); "reserve" is
  * one reserve card's place (King Albert: the deal's order, a..g); "stock" and "waste" have index 0; Montana's
- * 52 places are "place" with index row * 13 + column.
+ * 52 places are "place" with index row * 13 + column; "hole" is the hole of Black Hole and Golf (index 0).
  */
-export type PileKind = "cascade" | "cell" | "foundation" | "reserve" | "stock" | "waste" | "place";
+export type PileKind = "cascade" | "cell" | "foundation" | "reserve" | "stock" | "waste" | "place" | "hole";
 export interface PileRef {
   kind: PileKind;
   index: number;
@@ -122,9 +122,17 @@ export interface PatienceGame<S extends { rules: R }, M, R> {
     format(state: S): string;
     /** Reads board text; accepts only a complete position of the game (every card once); throws BoardTextError. */
     parse(text: string, rules: R): S;
-    /** The position as JSON (the shape `tsol deal --format json` prints); `deal` is its number when known. */
+    /**
+     * The position as JSON (the shape `tsol deal --format json` and `tsol check --print-board --format json`
+     * print): `game` (the id), `deal` (its number when known, else null), then the game's piles.
+     */
     toJson(state: S, deal?: number): Record<string, unknown>;
-    /** Reads that JSON back; throws BoardTextError. */
+    /**
+     * Reads that JSON back, strictly: the `game` key naming this game, no unknown key, every pile the game has,
+     * each key of its type, as many piles and cells as `rules` have, every card once; `fromJson(toJson(s))` is
+     * `s`. Throws BoardTextError naming the key or path (`cascades[2][5]`). The shared checks are in
+     * board-json.ts; `parseBoardInput` (board-text.ts) reads either this or the board text.
+     */
     fromJson(json: unknown, rules: R): S;
   };
   /** A canonical position key: equal for positions that are the same to the rules (caches, surveys). */
