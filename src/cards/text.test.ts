@@ -9,7 +9,8 @@ import {
   shortText,
 } from "./text.ts";
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** Controls, separators, format characters (Cf) and lone surrogates: nothing of these may be shown raw. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\p{Cs}]/u;
 
 describe("quoteToken", () => {
   it("quotes a token as it is when it is short and plain", () => {
@@ -41,6 +42,36 @@ describe("quoteToken", () => {
         expect(escapeControls(text)).not.toMatch(CONTROL);
       }),
     );
+  });
+});
+
+describe("invisible characters", () => {
+  it('issue 36: "JD" and a zero-width space was shown as "JD"; format characters are escaped', () => {
+    expect(quoteToken("JD\u200b")).toBe('"JD\\u{200b}"');
+    const invisible: [string, string][] = [
+      ["\u200b", "\\u{200b}"],
+      ["\u200c", "\\u{200c}"],
+      ["\u200d", "\\u{200d}"],
+      ["\u2060", "\\u{2060}"],
+      ["\u00ad", "\\xad"],
+      ["\u180e", "\\u{180e}"],
+      ["\u2064", "\\u{2064}"],
+      ["\u061c", "\\u{61c}"],
+      ["\ufff9", "\\u{fff9}"],
+      ["\u{e0041}", "\\u{e0041}"],
+    ];
+    for (const [ch, shown] of invisible) {
+      expect(escapeControls(`a${ch}b`)).toBe(`a${shown}b`);
+      expect(quoteToken(ch)).toBe(`"${shown}"`);
+      expect(shortText(ch)).toBe(shown);
+    }
+  });
+
+  it("shows a lone surrogate (half of an emoji) escaped, and a whole emoji as it is", () => {
+    expect(quoteToken("\ud83d")).toBe('"\\u{d83d}"');
+    expect(escapeControls("x\ude00")).toBe("x\\u{de00}");
+    expect(quoteToken("\u{1f600}")).toBe('"\u{1f600}"');
+    expect(escapeControls("e\u0301 \u{1f468}")).toBe("e\u0301 \u{1f468}");
   });
 });
 

@@ -8,13 +8,15 @@ export const TOKEN_LIMIT = 40;
 
 /**
  * Characters that must never reach a terminal as they are: C0 controls (ESC, BEL, CR, …), DEL, C1 controls (a
- * lone 0x9b is a CSI on some terminals), the line and paragraph separators, and the bidirectional controls that can
- * make text read differently from what it is.
+ * lone 0x9b is a CSI on some terminals), the line and paragraph separators, every format character (Unicode's
+ * category Cf: the bidirectional controls that can make text read differently from what it is, and the invisible
+ * ones, such as the zero-width space, the joiners, the word joiner and the soft hyphen, that make `JD` and `JD`
+ * followed by U+200B look alike), and lone surrogates, which a terminal shows as U+FFFD.
  */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\p{Cs}]/gu;
 
 function escapeChar(ch: string): string {
-  const code = ch.charCodeAt(0);
+  const code = ch.codePointAt(0) ?? 0;
   return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`;
 }
 
