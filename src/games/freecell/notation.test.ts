@@ -93,6 +93,25 @@ describe("standard move notation", () => {
     expect(() => parseMove("\u212ah", s)).toThrow(NotationError);
   });
 
+  it("issue 36: an emoji in a move was named by half of it (U+FFFD); a move is read by characters", () => {
+    const s = dealMicrosoft(1);
+    expect(() => parseMove("1\u{1f600}", s)).toThrow('"\u{1f600}" is not a cascade');
+    expect(() => parseMove("\u{1f600}1", s)).toThrow('"\u{1f600}" is not a cascade');
+    expect(() => parseMove("\u{1f600}", s)).toThrow("a move is a source and a destination");
+    expect(() => parseMove("h\u{1f600}1", s)).toThrow(/taken off a foundation/);
+    expect(() => parseMove("1a\u{1f600}", s)).toThrow('unexpected "\u{1f600}" after the destination');
+    for (const text of ["1\u{1f600}", "\u{1f600}1", "1a\u{1f600}"]) {
+      let message = "";
+      try {
+        parseMove(text, s);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      // Half an emoji (a lone surrogate) does not survive UTF-8: it comes back as U+FFFD.
+      expect(Buffer.from(message, "utf8").toString("utf8"), text).toBe(message);
+    }
+  });
+
   it("names a move once, escaped and cut, with the reason apart", () => {
     const s = dealMicrosoft(1);
     let error: NotationError | undefined;

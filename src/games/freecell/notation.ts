@@ -36,6 +36,8 @@ export function formatMove(move: Move, state?: FreeCellState): string {
 }
 
 function parsePlace(text: string, ch: string, state: FreeCellState): Place {
+  const cells = state.cells.length;
+  const reserve = state.rules.reserve;
   if (/^[1-9]$/.test(ch)) {
     const index = Number(ch) - 1;
     if (index >= state.cascades.length) {
@@ -43,29 +45,43 @@ function parsePlace(text: string, ch: string, state: FreeCellState): Place {
     }
     return { kind: "cascade", index };
   }
-  const index = CELL_LETTERS.indexOf(ch);
+  const index = ch.length === 1 ? CELL_LETTERS.indexOf(ch) : -1;
   if (index >= 0) {
-    if (index >= state.cells.length) {
-      throw new NotationError(text, `there is no cell ${ch} (this game has ${state.cells.length})`);
+    if (index >= cells) {
+      throw new NotationError(
+        text,
+        reserve
+          ? `there is no reserve ${ch} (this game's reserve has ${cells}: ${letterRange(cells)})`
+          : `there is no cell ${ch} (this game has ${cells})`,
+      );
     }
     return { kind: "cell", index };
   }
-  throw new NotationError(
-    text,
-    `${quoteToken(ch)} is not a cascade (1-9), a cell (a-g, i-k) or the foundation (h)`,
-  );
+  const places = reserve
+    ? `a cascade (1-${state.cascades.length}), the reserve (${letterRange(cells)}) or the foundation (h)`
+    : "a cascade (1-9), a cell (a-g, i-k) or the foundation (h)";
+  throw new NotationError(text, `${quoteToken(ch)} is not ${places}`);
 }
 
-/** Reads one move in standard notation (ASCII letters in either case) against the position it is played in. */
+/** The letters of the first `n` cells or reserve places: "a-g". */
+function letterRange(n: number): string {
+  if (n <= 1) return CELL_LETTERS.slice(0, n) || "none";
+  return `${CELL_LETTERS[0]}-${CELL_LETTERS[n - 1]}`;
+}
+
+/**
+ * Reads one move in standard notation (ASCII letters in either case) against the position it is played in. The
+ * text is read by characters, not UTF-16 units, so that a message names a character such as an emoji whole.
+ */
 export function parseMove(text: string, state: FreeCellState): Move {
-  const t = asciiLower(text.trim());
+  const t = Array.from(asciiLower(text.trim()));
   if (t.length < 2) throw new NotationError(text, "a move is a source and a destination, like 3h or 1a");
   if (t.length > 8) throw new NotationError(text, "too long for a move (a move is like 3h, 1a or 36v3)");
   let from: Place;
-  let rest: string;
+  let rest: string[];
   if (t[0] === "h") {
-    const suit = suitFromLetter(t[1] ?? "");
-    if (suit === undefined || !/[cdhs]/.test(t[1])) {
+    const suit = suitFromLetter(t[1]);
+    if (suit === undefined || !/^[cdhs]$/.test(t[1])) {
       throw new NotationError(
         text,
         "a card taken off a foundation is h and its suit (c, d, h or s), like hs3",
@@ -79,7 +95,7 @@ export function parseMove(text: string, state: FreeCellState): Move {
   }
   if (rest.length === 0) throw new NotationError(text, "the destination is missing");
   const destinationChar = rest[0];
-  const suffix = rest.slice(1);
+  const suffix = rest.slice(1).join("");
   if (destinationChar === "h") {
     if (suffix) throw new NotationError(text, `unexpected ${quoteToken(suffix)} after the destination`);
     const card = topCard(state, from);

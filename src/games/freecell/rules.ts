@@ -206,7 +206,10 @@ export function whyIllegal(state: FreeCellState, move: Move): string | undefined
         rules.empty === "kings"
           ? "empty cascades take only kings, so they hold no part of a run"
           : `${emptyCascadeCount(state) - (state.cascades[to.index].length === 0 ? 1 : 0)} empty cascades besides the destination`;
-      return `${count} cards exceed the capacity ${capacity} (${freeCellCount(state)} free cells, ${spaces})`;
+      const cells = rules.reserve
+        ? "no free cells: the reserve holds no card of a run"
+        : `${freeCellCount(state)} free cells`;
+      return `${count} cards exceed the capacity ${capacity} (${cells}, ${spaces})`;
     }
   }
   const base =

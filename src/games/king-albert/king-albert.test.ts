@@ -83,6 +83,28 @@ describe("King Albert's rules", () => {
     ).toBeUndefined();
   });
 
+  it("issue 36: messages called the reserve a cell", () => {
+    const state = kingAlbert.deal(1, rules, "microsoft");
+    expect(() => kingAlbert.notation.parse(state, "1k")).toThrow(
+      '"1k": there is no reserve k (this game\'s reserve has 7: a-g)',
+    );
+    expect(() => kingAlbert.notation.parse(state, "z1")).toThrow(
+      '"z1": "z" is not a cascade (1-9), the reserve (a-g) or the foundation (h)',
+    );
+    const runs = at(["TH 9S 8H", "JC", "KC", "KD", "KH", "QS", "QC", "QD", "JS"], ["2C"], [0, 0, 0, 0], {
+      sequenceMoves: true,
+    });
+    expect(
+      kingAlbert.whyIllegal(runs, {
+        from: { kind: "cascade", index: 0 },
+        to: { kind: "cascade", index: 1 },
+        count: 3,
+      }),
+    ).toBe(
+      "3 cards exceed the capacity 1 (no free cells: the reserve holds no card of a run, 0 empty cascades besides the destination)",
+    );
+  });
+
   it("takes a card back off a foundation only under Solvitaire's rules", () => {
     const state = at(["9S", "", "KC", "KD", "KH", "QS", "QC", "QD", "QH"], [], [0, 0, 2, 0]);
     const back = {
