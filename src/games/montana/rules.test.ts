@@ -167,7 +167,7 @@ describe("Montana redeals", () => {
     const once = applyMove(a, { kind: "redeal" });
     const twice = applyMove(once, { kind: "redeal" });
     expect(twice.redealsLeft).toBe(0);
-    expect(whyIllegal(twice, { kind: "redeal" })).toMatch(/No redeal is left/);
+    expect(whyIllegal(twice, { kind: "redeal" })).toMatch(/no redeal is left/);
     expect(applyMove(applyMove(b, { kind: "redeal" }), { kind: "redeal" })).toEqual(twice);
     expect(whyIllegal(dealMontana(7, DEFAULT_RULES, "microsoft"), { kind: "redeal" })).toMatch(/no redeal/);
   });

@@ -144,40 +144,43 @@ export function legalMoves(state: MontanaState): MontanaMove[] {
   return out;
 }
 
-/** Why a move is illegal, in words, or undefined when it is legal. */
+/**
+ * Why a move is illegal, in words, or undefined when it is legal. Like every game's reason, it starts in lower case:
+ * it follows a colon ("move 3 \"r\": these rules have no redeal"); the table's answers make it a sentence.
+ */
 export function whyIllegal(state: MontanaState, move: MontanaMove): string | undefined {
-  if (typeof move !== "object" || move === null) return "That is not a move";
+  if (typeof move !== "object" || move === null) return "that is not a move";
   if (move.kind === "redeal") {
-    if (state.rules.redeals === 0) return "These rules have no redeal (play with --redeals K)";
-    return state.redealsLeft > 0 ? undefined : "No redeal is left";
+    if (state.rules.redeals === 0) return "these rules have no redeal (play with --redeals K)";
+    return state.redealsLeft > 0 ? undefined : "no redeal is left";
   }
-  if (move.kind !== "card") return "That is not a move";
+  if (move.kind !== "card") return "that is not a move";
   const n = columnsOf(state);
   const { card, to } = move;
-  if (!Number.isInteger(card) || card < 0 || card >= n * 4) return "There is no such card";
-  if (rankOf(card) === 1) return "The aces are out of play in Montana";
-  if (!Number.isInteger(to) || to < 0 || to >= ROWS * n) return "There is no such place";
+  if (!Number.isInteger(card) || card < 0 || card >= n * 4) return "there is no such card";
+  if (rankOf(card) === 1) return "the aces are out of play in Montana";
+  if (!Number.isInteger(to) || to < 0 || to >= ROWS * n) return "there is no such place";
   const target = at(state, to);
   const where = `${ROW_LETTERS[Math.floor(to / n)]}${(to % n) + 1}`;
-  if (target !== null) return `Place ${where} holds the ${cardName(target as Card)}, not a gap`;
+  if (target !== null) return `place ${where} holds the ${cardName(target as Card)}, not a gap`;
   const from = placeOfCard(state, card);
-  if (from < 0) return `The ${cardName(card)} is not on the table`;
+  if (from < 0) return `the ${cardName(card)} is not on the table`;
   const takes = gapTakes(state, to);
   if (takes === "twos") {
-    if (rankOf(card) !== 2) return `The gap at ${where} heads a row: it takes a 2, not the ${cardName(card)}`;
+    if (rankOf(card) !== 2) return `the gap at ${where} heads a row: it takes a 2, not the ${cardName(card)}`;
     const row = Math.floor(to / n);
     if (!firstGapTakes(state.rules, row, suitOf(card))) {
-      return `Row ${ROW_LETTERS[row]} is the ${SUIT_NAMES[ROW_SUITS[row]]} row: its first place takes the two of ${SUIT_NAMES[ROW_SUITS[row]]}`;
+      return `row ${ROW_LETTERS[row]} is the ${SUIT_NAMES[ROW_SUITS[row]]} row: its first place takes the two of ${SUIT_NAMES[ROW_SUITS[row]]}`;
     }
     if (!twoMayLeave(state, from)) {
-      return `The ${cardName(card)} heads row ${ROW_LETTERS[Math.floor(from / n)]} and stays there (free twos would let it move)`;
+      return `the ${cardName(card)} heads row ${ROW_LETTERS[Math.floor(from / n)]} and stays there (free twos would let it move)`;
     }
     return undefined;
   }
-  if (takes === "after a gap") return `Nothing goes after a gap: the gap at ${where} takes nothing`;
-  if (takes === "after a king") return `Nothing goes after a king: the gap at ${where} takes nothing`;
+  if (takes === "after a gap") return `nothing goes after a gap: the gap at ${where} takes nothing`;
+  if (takes === "after a king") return `nothing goes after a king: the gap at ${where} takes nothing`;
   if (takes !== card) {
-    return `The gap at ${where} takes the ${cardName(takes)} (after the ${cardName(takes - 4)}), not the ${cardName(card)}`;
+    return `the gap at ${where} takes the ${cardName(takes)} (after the ${cardName(takes - 4)}), not the ${cardName(card)}`;
   }
   return undefined;
 }

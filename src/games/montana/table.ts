@@ -85,7 +85,7 @@ export function intent(
     return { reason: `There is no card at ${placeLabel(state, from.index)}` };
   const move: MontanaMove = { kind: "card", card, to: to.index };
   const reason = whyIllegal(state, move);
-  return reason === undefined ? { move } : { reason };
+  return reason === undefined ? { move } : { reason: reason.charAt(0).toUpperCase() + reason.slice(1) };
 }
 
 /**
