@@ -106,18 +106,19 @@ export function rulesFrom(
       continue;
     }
     const text = String(value);
+    const flag = `--${flagName(key)}`;
     const match = /^(\d+)\.\.(\d+)$/.exec(text.trim());
     if (match && field.kind === "integer") {
-      if (!allowRange) throw new UsageError(`--${flagName(key)} takes one value here, not a range`);
+      if (!allowRange) throw new UsageError(`${flag} takes one value here, not a range`);
       if (range) throw new UsageError("only one rule may be given as a range");
-      const low = parseFieldValue(field, match[1]) as number;
-      const high = parseFieldValue(field, match[2]) as number;
-      if (low > high) throw new UsageError(`--${flagName(key)} ${quoteToken(text)}: the range goes down`);
+      const low = parseFieldValue(field, match[1], flag) as number;
+      const high = parseFieldValue(field, match[2], flag) as number;
+      if (low > high) throw new UsageError(`${flag} ${quoteToken(text)}: the range goes down`);
       range = { key, low, high };
       given[key] = low;
       continue;
     }
-    given[key] = parseFieldValue(field, text);
+    given[key] = parseFieldValue(field, text, flag);
   }
   return { rules: game.rules.make(given), ...(range ? { range } : {}) };
 }

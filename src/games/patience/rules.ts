@@ -62,46 +62,61 @@ export class RulesError extends Error {
 /** `fromFoundation` -> `from-foundation`. */
 export const flagName = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-/** A value as a message shows it: quoted, escaped, cut short. */
+/** A value as a message shows it: quoted, escaped, cut short (a number as written: NaN and Infinity too). */
 const show = (value: unknown): string =>
-  quoteToken(typeof value === "string" ? value : (JSON.stringify(value) ?? String(value)));
+  quoteToken(
+    typeof value === "string"
+      ? value
+      : typeof value === "number"
+        ? String(value)
+        : (JSON.stringify(value) ?? String(value)),
+  );
+
+/** The values an integer field takes, in words: `a whole number from 0 to 10 or "unlimited"`. */
+const integerRange = (field: IntegerField): string =>
+  `a whole number from ${field.min} to ${field.max}${field.unlimited ? ' or "unlimited"' : ""}`;
+
+/** The values a choice field takes, in words: `"alternate" or "suit"`. */
+const choiceWords = (field: ChoiceField): string => field.choices.map((c) => `"${c}"`).join(" or ");
 
 /** Why `value` does not fit `field`, or undefined when it does. */
-export function fieldProblem(field: RuleField, value: unknown): string | undefined {
+export function fieldProblem(field: RuleField, value: unknown, name = field.key): string | undefined {
   if (field.kind === "boolean") {
-    return typeof value === "boolean" ? undefined : `${field.key} must be true or false, not ${show(value)}`;
+    return typeof value === "boolean" ? undefined : `${name} must be true or false, not ${show(value)}`;
   }
   if (field.kind === "choice") {
     return typeof value === "string" && field.choices.includes(value)
       ? undefined
-      : `${field.key} must be ${field.choices.map((c) => `"${c}"`).join(" or ")}, not ${show(value)}`;
+      : `${name} must be ${choiceWords(field)}, not ${show(value)}`;
   }
   if (value === null && field.unlimited) return undefined;
   if (typeof value === "number" && Number.isInteger(value) && value >= field.min && value <= field.max) {
     return undefined;
   }
-  const range = `a whole number from ${field.min} to ${field.max}${field.unlimited ? ' or "unlimited"' : ""}`;
-  return `${field.key} must be ${range}, not ${show(value)}`;
+  return `${name} must be ${integerRange(field)}, not ${show(value)}`;
 }
 
-/** Reads a field's value from text (a command-line flag, a settings form). */
-export function parseFieldValue(field: RuleField, text: string): RuleValue {
+/**
+ * Reads a field's value from text (a command-line flag, a settings form). A value that does not fit is refused
+ * with the text as it was typed (`--cells must be a whole number from 0 to 10, not "4.0"`); `name` is what the
+ * message calls the field (the flag, on the command line).
+ */
+export function parseFieldValue(field: RuleField, text: string, name = field.key): RuleValue {
   const t = text.trim();
   if (field.kind === "boolean") {
     if (t === "true" || t === "yes") return true;
     if (t === "false" || t === "no") return false;
-    throw new RulesError(`${field.key} must be true or false, not ${show(t)}`);
+    throw new RulesError(`${name} must be true or false, not ${show(text)}`);
   }
   if (field.kind === "choice") {
-    const problem = fieldProblem(field, t);
-    if (problem) throw new RulesError(problem);
-    return t;
+    if (field.choices.includes(t)) return t;
+    throw new RulesError(`${name} must be ${choiceWords(field)}, not ${show(text)}`);
   }
   if (field.unlimited && t === "unlimited") return null;
-  const n = /^\d{1,9}$/.test(t) ? Number(t) : Number.NaN;
-  const problem = fieldProblem(field, n);
-  if (problem) throw new RulesError(problem.replace(/not NaN$/, `not ${show(t)}`));
-  return n;
+  // Digits only: "4.0", "1e1", "0x4", "-1", "Infinity" and "" are not whole numbers as a player writes them.
+  const n = /^\d+$/.test(t) ? Number(t) : Number.NaN;
+  if (Number.isSafeInteger(n) && n >= field.min && n <= field.max) return n;
+  throw new RulesError(`${name} must be ${integerRange(field)}, not ${show(text)}`);
 }
 
 /** Builds a game's rule set from its fields; `check` adds rules that tie fields together. */
