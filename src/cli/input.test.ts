@@ -1,6 +1,8 @@
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { InputError, MAX_INPUT_BYTES, readTextInput } from "./input.ts";
 
@@ -49,4 +51,34 @@ describe("readTextInput", () => {
     expect(refusal(dir).message).toMatch(/: it is a folder$/);
     expect(refusal(`${dir}/\x1b]2;x\x07`).message).not.toMatch(/[\u0000-\u001f]/);
   });
+
+  it("issue 36: tsol's own files are plain files: a named pipe is refused without waiting for a writer", () => {
+    const fifo = join(dir, "pipe.json");
+    execFileSync("mkfifo", [fifo]);
+    const input = fileURLToPath(new URL("./input.ts", import.meta.url));
+    // In a child process with a time limit: an open that waits would hang this test's worker for good.
+    const script = `
+      const { readTextInput } = await import(${JSON.stringify(input)});
+      try { readTextInput(${JSON.stringify(fifo)}, "saved game", undefined, true); console.log("read"); }
+      catch (error) { console.log(error.code, error.message); }`;
+    const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(r.signal, "the child was stopped: it hung").toBeNull();
+    expect(r.stdout).toMatch(/^special_file the saved game ".*" is a named pipe \(FIFO\), not a file\n$/);
+    const folder = (() => {
+      try {
+        readTextInput(dir, "saved game", undefined, true);
+      } catch (error) {
+        return error as InputError;
+      }
+      throw new Error("read");
+    })();
+    expect(folder.code).toBe("special_file");
+    expect(folder.message).toMatch(/is a folder, not a file$/);
+    expect(() => readTextInput("/dev/zero", "saved game", undefined, true)).toThrow(
+      /is a device, not a file$/,
+    );
+  }, 30_000);
 });

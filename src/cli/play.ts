@@ -1,4 +1,3 @@
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { drawSeed } from "../cards/entropy.ts";
@@ -17,7 +16,7 @@ import {
   safeText,
   UsageError,
 } from "./options.ts";
-import { dataDir, readJsonFile, writeJsonAtomic } from "./store.ts";
+import { dataDir, readJsonFile, removeDataFile, writeJsonAtomic } from "./store.ts";
 import { threadAdvisor } from "./terminal/advisor.ts";
 import { startRawSession } from "./terminal/keys.ts";
 import { PatienceScreen } from "./terminal/patience-screen.ts";
@@ -120,8 +119,9 @@ function runScreen(
 /** Saves the game in progress; a won or untouched game leaves no save behind. */
 function save(game: AnyPatienceGame, session: AnySession): void {
   try {
-    if (session.isWon() || (!session.canUndo && !session.canRedo)) rmSync(saveFile(game.id), { force: true });
-    else writeJsonAtomic(saveFile(game.id), session.toSave());
+    if (session.isWon() || (!session.canUndo && !session.canRedo))
+      removeDataFile(saveFile(game.id), "saved game");
+    else writeJsonAtomic(saveFile(game.id), session.toSave(), "saved game");
   } catch (error) {
     console.error(`tsol: could not save the game: ${safeText((error as Error).message)}`);
   }

@@ -1,8 +1,8 @@
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { escapeControls, shortText } from "../cards/text.ts";
-import { InputError, readTextInput } from "./input.ts";
+import { InputError, readTextInput, specialFileKind } from "./input.ts";
 
 /** Where tsol keeps save files and high scores: TSOL_DATA_DIR, else $XDG_DATA_HOME/tsol, else ~/.local/share/tsol. */
 export function dataDir(): string {
@@ -12,12 +12,64 @@ export function dataDir(): string {
   return join(xdg ? xdg : join(homedir(), ".local", "share"), "tsol");
 }
 
-/** Writes JSON so that a reader never sees half a file: a temporary file in the same directory, then a rename. */
-export function writeJsonAtomic(path: string, value: unknown): void {
+/**
+ * Something other than a plain file (a named pipe, a folder, a device, a socket) where tsol keeps one of its files.
+ * Reading a named pipe would wait for a writer forever, before anything is drawn: such a path is refused at once,
+ * and never replaced or removed either (it is the user's).
+ */
+export class DataFileError extends Error {
+  readonly code = "special_file";
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "DataFileError";
+  }
+}
+
+function refusal(path: string, what: string, kind: string): DataFileError {
+  return new DataFileError(
+    path,
+    escapeControls(
+      `${path} is ${kind}, not a file: tsol keeps its ${what} there. Move it away, or set TSOL_DATA_DIR to ` +
+        "another folder",
+    ),
+  );
+}
+
+/**
+ * Refuses (with a DataFileError) a path where something other than a plain file sits, without opening it; a
+ * missing file is fine, and one that cannot be looked at is left for the read or write to report.
+ */
+export function checkDataFile(path: string, what: string): void {
+  let kind: string | undefined;
+  try {
+    kind = specialFileKind(statSync(path));
+  } catch {
+    return;
+  }
+  if (kind !== undefined) throw refusal(path, what, kind);
+}
+
+/**
+ * Writes JSON so that a reader never sees half a file: a temporary file in the same directory, then a rename. A
+ * special file at `path` is refused (DataFileError), not replaced; the temporary file is created afresh (a named
+ * pipe left at its name is removed first, never written into).
+ */
+export function writeJsonAtomic(path: string, value: unknown, what = "file"): void {
+  checkDataFile(path, what);
   mkdirSync(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(value, null, 2)}\n`);
+  rmSync(temporary, { force: true });
+  writeFileSync(temporary, `${JSON.stringify(value, null, 2)}\n`, { flag: "wx" });
   renameSync(temporary, path);
+}
+
+/** Removes one of tsol's files (a save no longer needed); a special file at `path` is refused, not removed. */
+export function removeDataFile(path: string, what = "file"): void {
+  checkDataFile(path, what);
+  rmSync(path, { force: true });
 }
 
 export interface ReadResult<T> {
@@ -67,14 +119,20 @@ export function removeStaleTemporaries(path: string): string[] {
  * gives neither value nor problem. A file that is too large, not JSON, or that `parse` rejects, is moved aside to
  * `<path>.corrupt-<timestamp>` so the caller can start clean. Stale temporary files of a killed save are removed
  * first. A problem is text fit for the terminal: no control characters, nothing of the file's text at length.
+ * Something other than a plain file at `path` (a named pipe, a folder, a device) is neither read nor moved: it
+ * throws a DataFileError at once.
  */
 export function readJsonFile<T>(path: string, parse: (raw: unknown) => T, what = "file"): ReadResult<T> {
+  checkDataFile(path, what);
   removeStaleTemporaries(path);
   let text: string;
   try {
-    text = readTextInput(path, what);
+    text = readTextInput(path, what, undefined, true);
   } catch (error) {
     if (error instanceof InputError && error.errno === "ENOENT") return {};
+    // Swapped in since the check above: still refused, still without waiting.
+    if (error instanceof InputError && error.code === "special_file")
+      throw refusal(path, what, "not a plain file");
     if (!(error instanceof InputError) || error.code !== "input_too_large") {
       return { problem: escapeControls(`cannot read ${path}: ${shortText((error as Error).message, 200)}`) };
     }

@@ -9,7 +9,7 @@ import type { RandomizerKind } from "../games/tetris/guideline/bag.ts";
 import { type Action, GuidelineGame } from "../games/tetris/guideline/engine.ts";
 import { secondsPerRow } from "../games/tetris/guideline/scoring.ts";
 import { ClassicRecorder, guidelineReplay, type ReplayFile } from "../games/tetris/replay.ts";
-import { dataDir, writeJsonAtomic } from "./store.ts";
+import { checkDataFile, dataDir, writeJsonAtomic } from "./store.ts";
 import { type Key, startRawSession } from "./terminal/keys.ts";
 import { addScore, bestScore, loadScores, type ScoreMode, saveScores } from "./tetris-scores.ts";
 import { renderScreen, type ScreenCell, type ScreenView } from "./tetris-screen.ts";
@@ -259,6 +259,9 @@ export class GuidelineSession implements PlaySession {
   }
 }
 
+/** What messages call the last game's replay file. */
+const REPLAY = "last game's replay";
+
 export function lastReplayPath(): string {
   return join(dataDir(), "tetris-last-replay.json");
 }
@@ -279,6 +282,9 @@ export function playInTerminal(
   session: PlaySession,
   options: TerminalOptions,
 ): Promise<{ score: number; lines: number; level: number; rank: number; notes: string[] }> {
+  // Before anything is drawn: a named pipe or a folder where the game keeps its files is refused at once
+  // (DataFileError), not found out at the end of a game that could not be saved.
+  checkDataFile(lastReplayPath(), REPLAY);
   const { table, problem } = loadScores();
   const best = bestScore(table, session.mode);
   const messages: string[] = problem
@@ -310,7 +316,7 @@ export function playInTerminal(
       const notes: string[] = [];
       try {
         saveScores(table);
-        writeJsonAtomic(lastReplayPath(), session.replay());
+        writeJsonAtomic(lastReplayPath(), session.replay(), REPLAY);
       } catch (error) {
         notes.push(`could not save: ${(error as Error).message}`);
       }

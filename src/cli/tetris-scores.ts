@@ -22,6 +22,9 @@ export interface ScoreTable {
 
 export const KEPT_SCORES = 10;
 
+/** What messages call the file. */
+const SCORES = "high score file";
+
 export function scoresPath(): string {
   return join(dataDir(), "tetris-scores.json");
 }
@@ -69,9 +72,12 @@ export function emptyTable(): ScoreTable {
   return { version: 1, classic: [], guideline: [] };
 }
 
-/** Loads the table; a corrupt file is moved aside (and reported in `problem`), and an empty table returned. */
+/**
+ * Loads the table; a corrupt file is moved aside (and reported in `problem`), and an empty table returned. A named
+ * pipe, a folder or a device at `path` throws a DataFileError at once (reading a pipe would wait forever).
+ */
 export function loadScores(path = scoresPath()): { table: ScoreTable; problem?: string } {
-  const { value, problem } = readJsonFile(path, parseScoreTable, "high score file");
+  const { value, problem } = readJsonFile(path, parseScoreTable, SCORES);
   return { table: value ?? emptyTable(), problem };
 }
 
@@ -85,7 +91,7 @@ export function addScore(table: ScoreTable, mode: ScoreMode, entry: HighScore): 
 }
 
 export function saveScores(table: ScoreTable, path = scoresPath()): void {
-  writeJsonAtomic(path, table);
+  writeJsonAtomic(path, table, SCORES);
 }
 
 export function bestScore(table: ScoreTable, mode: ScoreMode): number {

@@ -4,6 +4,7 @@ import type { RandomizerKind } from "../games/tetris/guideline/bag.ts";
 import { drawSeed, normaliseSeed } from "../games/tetris/random.ts";
 import { parseReplay, verifyReplay } from "../games/tetris/replay.ts";
 import { MAX_INPUT_BYTES, readTextInput } from "./input.ts";
+import { DataFileError } from "./store.ts";
 import { lastReplayPath, newSession, playInTerminal } from "./tetris-play.ts";
 import { scoresPath } from "./tetris-scores.ts";
 
@@ -60,38 +61,47 @@ export function registerTetris(program: Command): void {
       ].join("\n"),
     )
     .action(async (options: TetrisOptions) => {
-      if (options.verify) {
-        runVerify(options.verify);
-        return;
-      }
-      const seed = options.seed === undefined ? drawSeed() : normaliseSeed(options.seed);
-      if (options.ai) {
-        const { runAi } = await import("./tetris-ai.ts");
-        await runAi({ ...options, seed });
-        return;
-      }
-      if (!process.stdin.isTTY || !process.stdout.isTTY) {
-        console.error(
-          "tetris: needs a terminal (stdin and stdout must be a TTY); try --ai for a headless game",
-        );
+      try {
+        await runTetris(options);
+      } catch (error) {
+        // A named pipe, a folder or a device where the high scores or the replay are kept: said at once.
+        if (!(error instanceof DataFileError)) throw error;
+        console.error(`tetris: ${error.message}`);
         process.exitCode = 2;
-        return;
       }
-      const session = newSession(
-        options.mode,
-        seed,
-        options.randomizer,
-        options.faithful ?? false,
-        options.level,
-      );
-      const result = await playInTerminal(session, { color: options.color });
-      console.log(
-        `Game over: score ${result.score}, lines ${result.lines}, level ${result.level}` +
-          (result.rank > 0 ? ` (high score #${result.rank})` : "") +
-          ` (seed ${session.seed})`,
-      );
-      for (const note of result.notes) console.error(escapeControlsKeepLines(note));
     });
+}
+
+async function runTetris(options: TetrisOptions): Promise<void> {
+  if (options.verify) {
+    runVerify(options.verify);
+    return;
+  }
+  const seed = options.seed === undefined ? drawSeed() : normaliseSeed(options.seed);
+  if (options.ai) {
+    const { runAi } = await import("./tetris-ai.ts");
+    await runAi({ ...options, seed });
+    return;
+  }
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    console.error("tetris: needs a terminal (stdin and stdout must be a TTY); try --ai for a headless game");
+    process.exitCode = 2;
+    return;
+  }
+  const session = newSession(
+    options.mode,
+    seed,
+    options.randomizer,
+    options.faithful ?? false,
+    options.level,
+  );
+  const result = await playInTerminal(session, { color: options.color });
+  console.log(
+    `Game over: score ${result.score}, lines ${result.lines}, level ${result.level}` +
+      (result.rank > 0 ? ` (high score #${result.rank})` : "") +
+      ` (seed ${session.seed})`,
+  );
+  for (const note of result.notes) console.error(escapeControlsKeepLines(note));
 }
 
 function runVerify(path: string): void {
