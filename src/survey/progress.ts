@@ -45,7 +45,7 @@ export class Progress {
     private readonly now: () => number,
     private readonly plainEvery = 10_000,
   ) {
-    this.label = shortText(label, 60);
+    this.label = shortText(label, 100);
     this.counts = { ...already };
     this.done = already.solved + already.unsolvable + already.unknown;
     this.began = now();
