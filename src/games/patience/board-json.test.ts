@@ -41,12 +41,15 @@ describe("JSON text as a board reader reads it", () => {
     expect(refusal(() => parseJsonText('{"cells": ["TH"')).message).toMatch(/a \] is missing/);
     expect(refusal(() => parseJsonText('{"cells": "TH\n"}')).message).toMatch(/line 1: a line ends inside/);
     expect(refusal(() => parseJsonText('{"a": 1} {"b": 2}')).message).toMatch(
-      /more text after the board's last }/,
+      /more text after the end of the board/,
     );
     expect(refusal(() => parseJsonText("{cells: []}")).message).toMatch(/"cells": a key in double quotes/);
     expect(refusal(() => parseJsonText('{"a" 1}')).message).toMatch(/a : should follow the key "a"/);
     expect(refusal(() => parseJsonText('{"a": "\\x"}')).message).toMatch(/not an escape JSON knows/);
     expect(refusal(() => parseJsonText("")).message).toMatch(/ends where a value should be/);
+    expect(refusal(() => parseJsonText('{"a": 1,')).message).toMatch(
+      /ends inside an object \(a } is missing\)/,
+    );
   });
 
   it("deep nesting is refused before it costs anything", () => {

@@ -41,7 +41,7 @@ class JsonText {
     const value = this.value(0);
     this.space();
     if (this.at < this.text.length) {
-      this.fail(`${quoteToken(this.word())}: more text after the board's last }`, this.word());
+      this.fail(`${quoteToken(this.word())}: more text after the end of the board`, this.word());
     }
     return value;
   }
@@ -101,7 +101,9 @@ class JsonText {
         this.fail(
           this.text[this.at] === "}"
             ? "a comma before }: JSON has none after the last key"
-            : `${quoteToken(word)}: a key in double quotes should be here`,
+            : this.at >= this.text.length
+              ? "the JSON ends inside an object (a } is missing)"
+              : `${quoteToken(word)}: a key in double quotes should be here`,
           word,
         );
       }
