@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { createPostgresBackend, type Job, withBackend } from "bullmq";
+import { isDealNumber } from "../cards/deals/layout.ts";
 import { PATIENCE_GAMES } from "../games/registry.ts";
 import { PostgresStore, safeUrl } from "./pg-store.ts";
 import { Progress, type ProgressSink } from "./progress.ts";
+import { budgetProblem, showValue } from "./rows.ts";
 import { SurveyThreads, solveDeals } from "./runner.ts";
 import {
   countDeals,
@@ -202,6 +204,22 @@ export async function watchSurvey(
   }
 }
 
+/** Why a job's data is not one tsol enqueues for `survey`, or undefined when it is one. */
+export function jobProblem(data: RangeJob, survey: StoredSurvey): string | undefined {
+  const deal = (value: unknown): value is number =>
+    typeof value === "number" && isDealNumber(value, survey.numbering);
+  if (!deal(data.first) || !deal(data.last) || data.first > data.last)
+    return `deals ${showValue(data.first)} to ${showValue(data.last)} are not a range of ${survey.numbering} deals`;
+  const retry = data.retry;
+  if (retry !== undefined) {
+    if (!Array.isArray(retry.deals) || !retry.deals.every(deal))
+      return `the retry's deals are not a list of ${survey.numbering} deals`;
+    const budget = budgetProblem(retry.budget);
+    if (budget) return `the retry's budget: ${budget}`;
+  }
+  return undefined;
+}
+
 export interface WorkerOptions {
   jobs: number;
   /** Where the worker says what it does: a line as each job starts and ends. */
@@ -234,6 +252,8 @@ export async function startQueueWorker(url: string, options: WorkerOptions): Pro
   const surveys = new Map<number, StoredSurvey>();
   const handle = async (job: Job<RangeJob>) => {
     const data = job.data;
+    if (!Number.isSafeInteger(data.survey))
+      throw new SurveyError("survey_corrupt", `job ${job.id}: ${showValue(data.survey)} is not a survey id`);
     let survey = surveys.get(data.survey);
     if (!survey) {
       survey = await store.byId(data.survey);
@@ -241,6 +261,9 @@ export async function startQueueWorker(url: string, options: WorkerOptions): Pro
         throw new SurveyError("survey_missing", `job ${job.id}: no survey ${data.survey} in ${store.where}`);
       surveys.set(survey.id, survey);
     }
+    // A job's data is read back from the database like a result: checked before a deal is solved or stored.
+    const problem = jobProblem(data, survey);
+    if (problem) throw new SurveyError("survey_corrupt", `job ${job.id}: ${problem}`);
     const mine = solverVersion(survey.game);
     if (mine !== survey.solverVersion) {
       // Cannot happen through the queue names; a guard all the same.

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { freecell } from "../games/freecell/index.ts";
-import { chunks } from "./queue.ts";
+import { chunks, jobProblem } from "./queue.ts";
 import {
   canonicalJson,
   type DealResult,
@@ -41,6 +41,33 @@ describe("chunks", () => {
       { first: 2000, last: 2500 },
     ]);
     expect(chunks([{ first: 5, last: 6 }], 1000)).toEqual([{ first: 5, last: 6 }]);
+  });
+});
+
+describe("jobProblem (issue 36: values read back from the database are checked)", () => {
+  const survey = {
+    ...makeSettings(freecell, { rules: {}, budget: { positions: 1000 }, solverVersion: "v1" }),
+    id: 1,
+    created: "2026-11-26T10:00:00.000Z",
+  };
+  const job = { survey: 1, name: "freecell", first: 1, last: 1000 };
+
+  it("takes the jobs tsol enqueues, and refuses a range or retry changed in the database", () => {
+    expect(jobProblem(job, survey)).toBeUndefined();
+    expect(
+      jobProblem({ ...job, retry: { budget: { positions: 5000 }, deals: [3, 7] } }, survey),
+    ).toBeUndefined();
+    expect(jobProblem({ ...job, first: -5 }, survey)).toMatch(
+      /deals -5 to 1000 are not a range of microsoft deals/,
+    );
+    expect(jobProblem({ ...job, last: 2 ** 40 }, survey)).toMatch(/not a range/);
+    expect(jobProblem({ ...job, first: 9, last: 2 }, survey)).toMatch(/not a range/);
+    expect(jobProblem({ ...job, retry: { budget: { positions: 5000 }, deals: [0] } }, survey)).toMatch(
+      /the retry's deals are not a list of microsoft deals/,
+    );
+    expect(jobProblem({ ...job, retry: { budget: { positions: -1 }, deals: [3] } }, survey)).toMatch(
+      /the retry's budget: the budget's positions -1/,
+    );
   });
 });
 
