@@ -1,0 +1,621 @@
+import { type Card, isRed, rankOf, suitOf } from "../../cards/card.ts";
+import type { AutoPolicy, PileRef } from "../patience/contract.ts";
+import { IllegalMoveError } from "../patience/errors.ts";
+import { dealFamily, type FamilyTable } from "./deal.ts";
+import { type Build, deckSize, type FamilyRules } from "./rules.ts";
+
+/**
+ * The play of the family engine: the legal moves of any family rules, a move's effect, the won position and the
+ * automatic moves. Rules are data (rules.ts); nothing here knows a game by name.
+ *
+ * The moves follow Solvitaire's rules of play (Blake and Gent), where they are a rule and not a search device,
+ * so that a verdict here and there mean the same game; docs/family.md lists where a player's rules go further.
+ */
+export interface FamilyState {
+  rules: FamilyRules;
+  table: FamilyTable;
+  /** The rank every foundation starts with (the rules' base, or the rank the deal drew). */
+  base: number;
+}
+
+/**
+ * One move: `count` cards from `from` to `to`, top cards of `from`. The stock's own moves: stock -> waste turns
+ * `count` cards; waste -> stock turns the waste over (count: the whole waste); stock -> cascade 0 deals a card
+ * onto each of the first `count` piles (the stock deals onto the piles); stock -> hole plays the stock's top card
+ * to the hole (Golf).
+ */
+export interface FamilyMove {
+  from: PileRef;
+  to: PileRef;
+  count: number;
+}
+
+export const tableauPile = (index: number): PileRef => ({ kind: "cascade", index });
+export const STOCK: PileRef = { kind: "stock", index: 0 };
+export const WASTE: PileRef = { kind: "waste", index: 0 };
+export const HOLE: PileRef = { kind: "hole", index: 0 };
+
+/** Deal N of Solvitaire's numbering under the rules, with the automatic fills of spaces made. */
+export function dealState(rules: FamilyRules, deal: number): FamilyState {
+  const table = dealFamily(rules, deal);
+  const f = rules.foundations;
+  let base = 1;
+  if (f) {
+    if (f.base !== "random") base = f.base;
+    else {
+      const started = table.foundations.find((p) => p.length > 0);
+      base = started ? rankOf(started[0]) : 1;
+    }
+  }
+  const state: FamilyState = { rules, table, base };
+  fillSpaces(state);
+  return state;
+}
+
+export function cloneTable(t: FamilyTable): FamilyTable {
+  return {
+    tableau: t.tableau.map((p) => p.slice()),
+    faceDown: t.faceDown.slice(),
+    foundations: t.foundations.map((p) => p.slice()),
+    cells: t.cells.slice(),
+    stock: t.stock.slice(),
+    waste: t.waste.slice(),
+    reserve: t.reserve.map((p) => p.slice()),
+    hole: t.hole.slice(),
+    sequences: t.sequences.map((r) => r.slice()),
+    accordion: t.accordion.map((p) => p.slice()),
+  };
+}
+
+const top = <T>(pile: readonly T[]): T | undefined => pile[pile.length - 1];
+
+/** A rank counted from the foundations' base: the base is 1 and the rank below it the highest (Canfield). */
+export function relativeRank(state: FamilyState, c: Card): number {
+  const n = state.rules.highestRank;
+  const r = (rankOf(c) - (state.base - 1) + n) % n;
+  return r === 0 ? n : r;
+}
+
+/** Whether `upper` may lie on `lower` under a build rule: one rank lower, counted from the base, and the suit rule. */
+export function buildsOn(state: FamilyState, build: Build, lower: Card, upper: Card): boolean {
+  if (build === "none") return false;
+  if (build === "suit" && suitOf(upper) !== suitOf(lower)) return false;
+  if (build === "alternate-colours" && isRed(upper) === isRed(lower)) return false;
+  return relativeRank(state, upper) + 1 === relativeRank(state, lower);
+}
+
+const groupBuild = (rules: FamilyRules): Build =>
+  rules.tableau.groupBuild === "as-built" ? rules.tableau.build : rules.tableau.groupBuild;
+
+/** How many cards on top of tableau pile `p` form a face-up group built by the group rule (1 for a lone card). */
+export function groupHeight(state: FamilyState, p: number): number {
+  const pile = state.table.tableau[p];
+  if (pile.length === 0) return 0;
+  const build = groupBuild(state.rules);
+  let h = 1;
+  while (
+    h < pile.length &&
+    pile.length - h - 1 >= state.table.faceDown[p] &&
+    buildsOn(state, build, pile[pile.length - h - 1], pile[pile.length - h])
+  )
+    h++;
+  return h;
+}
+
+/** The foundation that would take `c` now, or -1. */
+export function foundationFor(state: FamilyState, c: Card): number {
+  const f = state.rules.foundations;
+  if (!f || f.wholeSuits) return -1;
+  const foundations = state.table.foundations;
+  for (let i = suitOf(c); i < foundations.length; i += 4) {
+    const pile = foundations[i];
+    if (pile.length >= state.rules.highestRank) continue;
+    const t = top(pile);
+    if (t === undefined ? rankOf(c) === state.base : relativeRank(state, c) === relativeRank(state, t) + 1)
+      return i;
+  }
+  return -1;
+}
+
+/** Whether the hole takes `c`: one rank above or below its top card, wrapping king and ace when the rules say. */
+export function holeTakes(state: FamilyState, c: Card): boolean {
+  const hole = state.rules.hole;
+  const t = top(state.table.hole);
+  if (!hole || t === undefined) return false;
+  const a = rankOf(c);
+  const b = rankOf(t);
+  if (a + 1 === b || a === b + 1) return true;
+  const n = state.rules.highestRank;
+  return hole.wraps && ((a === n && b === 1) || (a === 1 && b === n));
+}
+
+/** Under "reserve-then-waste", while a pile is empty, only the waste may play onto the tableau. */
+function tableauClosed(state: FamilyState): boolean {
+  return (
+    state.rules.tableau.spaces === "reserve-then-waste" && state.table.tableau.some((p) => p.length === 0)
+  );
+}
+
+/** Whether one card may go onto tableau pile `to` (as a card on its top, or into its space). */
+function pileTakesCard(state: FamilyState, c: Card, to: number): string | undefined {
+  const pile = state.table.tableau[to];
+  const t = top(pile);
+  if (t !== undefined) {
+    if (state.rules.tableau.build === "none") return "nothing builds on the piles";
+    return buildsOn(state, state.rules.tableau.build, t, c) ? undefined : `it does not build on ${name(t)}`;
+  }
+  switch (state.rules.tableau.spaces) {
+    case "none":
+      return "nothing may fill a space";
+    case "kings":
+      return rankOf(c) === state.rules.highestRank ? undefined : "only a king may fill a space";
+    default:
+      return undefined;
+  }
+}
+
+const name = (c: Card) => `${"A23456789TJQK"[rankOf(c) - 1]}${"CDHS"[suitOf(c)]}`;
+
+/** The cards a pile offers to a move from it: its top card (or `count` top cards of a tableau pile). */
+function sourceCard(state: FamilyState, from: PileRef): Card | undefined {
+  const t = state.table;
+  switch (from.kind) {
+    case "cascade":
+      return top(t.tableau[from.index] ?? []);
+    case "cell":
+      return t.cells[from.index] ?? undefined;
+    case "reserve":
+      return top(t.reserve[from.index] ?? []);
+    case "waste":
+      return top(t.waste);
+    case "foundation":
+      return top(t.foundations[from.index] ?? []);
+    default:
+      return undefined;
+  }
+}
+
+function pileExists(state: FamilyState, ref: PileRef): boolean {
+  const t = state.table;
+  const r = state.rules;
+  const inRange = (n: number) => Number.isInteger(ref.index) && ref.index >= 0 && ref.index < n;
+  switch (ref.kind) {
+    case "cascade":
+      return inRange(t.tableau.length);
+    case "cell":
+      return inRange(t.cells.length);
+    case "reserve":
+      return inRange(t.reserve.length);
+    case "foundation":
+      return inRange(t.foundations.length);
+    case "stock":
+      return r.stock !== null && ref.index === 0;
+    case "waste":
+      return r.stock?.dealsTo === "waste" && ref.index === 0;
+    case "hole":
+      return r.hole !== null && ref.index === 0;
+    default:
+      return false;
+  }
+}
+
+/** The counts a tableau pile may move to another under the group rule (each still to be checked at the target). */
+function groupCounts(state: FamilyState, from: number, to: number): number[] {
+  const rules = state.rules;
+  const pile = state.table.tableau[from];
+  const height = groupHeight(state, from);
+  if (height === 0) return [];
+  const toEmpty = state.table.tableau[to].length === 0;
+  switch (rules.tableau.groups) {
+    case "none":
+      return [1];
+    case "any":
+      return Array.from({ length: height }, (_, i) => i + 1);
+    case "whole-pile":
+      return height === pile.length ? [height] : [];
+    case "maximal":
+      return [height];
+    case "to-uncover": {
+      const out: number[] = [];
+      for (let count = 1; count <= height; count++) {
+        if (count === height || toEmpty) out.push(count);
+        else if (foundationFor(state, pile[pile.length - count - 1]) >= 0) out.push(count);
+      }
+      return out;
+    }
+  }
+}
+
+/** Why `count` cards of tableau pile `from` may not go to tableau pile `to`, or undefined. */
+function whyNotPileToPile(state: FamilyState, from: number, to: number, count: number): string | undefined {
+  if (from === to) return "a pile onto itself";
+  if (tableauClosed(state)) return "a space must first be filled from the waste";
+  const pile = state.table.tableau[from];
+  if (pile.length === 0) return "the pile is empty";
+  const height = groupHeight(state, from);
+  if (count > height)
+    return count > pile.length - state.table.faceDown[from]
+      ? `there are not ${count} face-up cards there`
+      : `the top ${count} cards are not a built group`;
+  if (!groupCounts(state, from, to).includes(count)) {
+    switch (state.rules.tableau.groups) {
+      case "none":
+        return "cards move one at a time";
+      case "whole-pile":
+        return "only a whole pile moves, when it is all one group";
+      case "maximal":
+        return "only the whole group on top moves";
+      default:
+        return "part of a group moves only when the card it uncovers can then go home";
+    }
+  }
+  const bottom = pile[pile.length - count];
+  if (state.table.tableau[to].length === 0 && count > 1) {
+    const spaces = state.rules.tableau.spaces;
+    if (spaces === "kings") {
+      if (rankOf(bottom) !== state.rules.highestRank || count !== height)
+        return "only a king may fill a space";
+    } else if (spaces !== "any" && spaces !== "reserve-then-any") return "a group may not fill a space";
+    return undefined;
+  }
+  return pileTakesCard(state, bottom, to);
+}
+
+/** Why the move is illegal, in words, or undefined when it is legal. */
+export function whyIllegal(state: FamilyState, move: FamilyMove): string | undefined {
+  const { from, to, count } = move;
+  const t = state.table;
+  const rules = state.rules;
+  if (!pileExists(state, from)) return "there is no such pile to move from";
+  if (!pileExists(state, to)) return "there is no such pile to move to";
+  if (!Number.isInteger(count) || count < 1) return "a move takes one card or more";
+
+  if (from.kind === "stock") {
+    const stock = rules.stock;
+    if (!stock) return "there is no stock";
+    if (t.stock.length === 0) return "the stock is empty";
+    if (stock.dealsTo === "waste") {
+      if (to.kind !== "waste") return "the stock deals to the waste";
+      return count === Math.min(stock.draw, t.stock.length)
+        ? undefined
+        : `the stock turns ${Math.min(stock.draw, t.stock.length)} at a time`;
+    }
+    if (stock.dealsTo === "hole") {
+      if (to.kind !== "hole") return "the stock deals to the hole";
+      return count === 1 ? undefined : "the stock deals one card to the hole";
+    }
+    if (to.kind !== "cascade" || to.index !== 0) return "the stock deals a card onto every pile";
+    const dealt = Math.min(t.tableau.length, t.stock.length);
+    return count === dealt ? undefined : `the stock deals ${dealt} cards, one a pile`;
+  }
+  if (from.kind === "waste" && to.kind === "stock") {
+    if (!rules.stock?.redeals) return "the waste is never turned over";
+    if (t.stock.length > 0) return "the stock is not empty yet";
+    if (t.waste.length === 0) return "the waste is empty";
+    return count === t.waste.length ? undefined : "the whole waste turns over";
+  }
+  if (to.kind === "stock" || to.kind === "waste" || to.kind === "reserve")
+    return `nothing is played to the ${to.kind}`;
+  if (from.kind === "hole") return "cards in the hole stay there";
+  if (from.kind === "foundation" && !rules.foundations?.removable)
+    return "cards on the foundations stay there";
+
+  // A whole suit home from a pile (Spider).
+  if (to.kind === "foundation" && rules.foundations?.wholeSuits) {
+    if (from.kind !== "cascade") return "only a whole suit built on a pile goes home";
+    if (t.foundations[to.index].length > 0) return "that foundation is full";
+    return completeSuitOnTop(state, from.index) && count === rules.highestRank
+      ? undefined
+      : "only a whole suit, king to ace, goes home";
+  }
+
+  if (from.kind === "cascade" && to.kind === "cascade")
+    return whyNotPileToPile(state, from.index, to.index, count);
+  if (count !== 1) return "one card at a time";
+  const c = sourceCard(state, from);
+  if (c === undefined) return "there is no card there";
+  if (from.kind === "cascade" && t.faceDown[from.index] >= t.tableau[from.index].length)
+    return "that card is face down";
+
+  switch (to.kind) {
+    case "foundation": {
+      if (from.kind === "foundation") return "from a foundation to a foundation";
+      const f = t.foundations[to.index];
+      if (to.index % 4 !== suitOf(c))
+        return `that is not a ${["club", "diamond", "heart", "spade"][to.index % 4]} foundation`;
+      if (f.length >= rules.highestRank) return "that foundation is full";
+      const ft = top(f);
+      if (ft === undefined)
+        return rankOf(c) === state.base ? undefined : "the foundation starts with its base card";
+      return relativeRank(state, c) === relativeRank(state, ft) + 1
+        ? undefined
+        : "it is not the next card of the foundation";
+    }
+    case "cell":
+      if (from.kind === "cell") return "from a cell to a cell";
+      return t.cells[to.index] === null ? undefined : "that cell is taken";
+    case "hole":
+      if (from.kind === "foundation") return "from a foundation to the hole";
+      return holeTakes(state, c) ? undefined : "the hole takes a card one rank above or below its top card";
+    case "cascade": {
+      if (tableauClosed(state) && from.kind !== "waste") return "a space must first be filled from the waste";
+      return pileTakesCard(state, c, to.index);
+    }
+    default:
+      return "there is no such move";
+  }
+}
+
+/** Whether the top cards of tableau pile `p` are a whole suit, king at the bottom to ace on top, face up. */
+export function completeSuitOnTop(state: FamilyState, p: number): boolean {
+  const n = state.rules.highestRank;
+  const pile = state.table.tableau[p];
+  if (pile.length < n || pile.length - n < state.table.faceDown[p]) return false;
+  const suit = suitOf(pile[pile.length - 1]);
+  for (let i = 0; i < n; i++) {
+    const c = pile[pile.length - 1 - i];
+    if (suitOf(c) !== suit || rankOf(c) !== i + 1) return false;
+  }
+  return true;
+}
+
+/** The places moves start from, in the order legalMoves lists them (the stock's own move comes last). */
+function sourcesOf(state: FamilyState): PileRef[] {
+  const t = state.table;
+  const rules = state.rules;
+  const sources: PileRef[] = [
+    ...t.tableau.map((_, i): PileRef => ({ kind: "cascade", index: i })),
+    ...t.cells.map((_, i): PileRef => ({ kind: "cell", index: i })),
+    ...t.reserve.map((_, i): PileRef => ({ kind: "reserve", index: i })),
+  ];
+  if (rules.stock?.dealsTo === "waste") sources.push(WASTE);
+  if (rules.foundations?.removable)
+    sources.push(...t.foundations.map((_, i): PileRef => ({ kind: "foundation", index: i })));
+  return sources;
+}
+
+/** Every legal move, in a fixed order. */
+export function legalMoves(state: FamilyState): FamilyMove[] {
+  const out: FamilyMove[] = [];
+  for (const from of sourcesOf(state)) legalMovesFrom(state, from, out);
+  stockMoves(state, out);
+  return out;
+}
+
+/** The stock's move (deal, or turn the waste over), when there is one. */
+function stockMoves(state: FamilyState, out: FamilyMove[]): void {
+  const t = state.table;
+  const stock = state.rules.stock;
+  const push = (m: FamilyMove) => {
+    if (whyIllegal(state, m) === undefined) out.push(m);
+  };
+  if (stock && t.stock.length > 0) {
+    if (stock.dealsTo === "waste")
+      push({ from: STOCK, to: WASTE, count: Math.min(stock.draw, t.stock.length) });
+    else if (stock.dealsTo === "hole") push({ from: STOCK, to: HOLE, count: 1 });
+    else push({ from: STOCK, to: tableauPile(0), count: Math.min(t.tableau.length, t.stock.length) });
+  } else if (stock?.redeals && t.waste.length > 0) push({ from: WASTE, to: STOCK, count: t.waste.length });
+}
+
+/** The legal moves from one place, appended to `out` (the stock's own move when `from` is the stock). */
+export function legalMovesFrom(state: FamilyState, from: PileRef, out: FamilyMove[] = []): FamilyMove[] {
+  const t = state.table;
+  const rules = state.rules;
+  if (from.kind === "stock") {
+    stockMoves(state, out);
+    return out;
+  }
+  if (!pileExists(state, from)) return out;
+  const c = sourceCard(state, from);
+  if (c === undefined) return out;
+  const push = (m: FamilyMove) => {
+    if (whyIllegal(state, m) === undefined) out.push(m);
+  };
+  // One move home a card: the two foundations of a suit in a two-deck game are alike, so the first that
+  // takes it stands for both (and the first empty one for a whole suit).
+  if (rules.foundations?.wholeSuits) {
+    const empty = t.foundations.findIndex((f) => f.length === 0);
+    if (from.kind === "cascade" && empty >= 0)
+      push({ from, to: { kind: "foundation", index: empty }, count: rules.highestRank });
+  } else if (rules.foundations && from.kind !== "foundation") {
+    const f = foundationFor(state, c);
+    if (f >= 0) push({ from, to: { kind: "foundation", index: f }, count: 1 });
+  }
+  if (rules.hole) push({ from, to: HOLE, count: 1 });
+  const build = rules.tableau.build;
+  const pile = from.kind === "cascade" ? t.tableau[from.index] : [];
+  const height = from.kind === "cascade" ? groupHeight(state, from.index) : 1;
+  for (let p = 0; p < t.tableau.length; p++) {
+    const to = tableauPile(p);
+    const dest = t.tableau[p];
+    const top = dest[dest.length - 1];
+    if (from.kind === "cascade") {
+      if (from.index === p) continue;
+      if (top === undefined) {
+        for (const count of groupCounts(state, from.index, p)) push({ from, to, count });
+      } else if (build !== "none") {
+        // Only the card one rank below the destination's top can head the group that moves.
+        for (let count = 1; count <= height; count++)
+          if (buildsOn(state, build, top, pile[pile.length - count])) push({ from, to, count });
+      }
+    } else if (top === undefined || (build !== "none" && buildsOn(state, build, top, c)))
+      push({ from, to, count: 1 });
+  }
+  if (from.kind !== "cell")
+    for (let i = 0; i < t.cells.length; i++) {
+      if (t.cells[i] === null) push({ from, to: { kind: "cell", index: i }, count: 1 });
+    }
+  return out;
+}
+
+/** The cards of a move, taken off their pile. */
+function take(table: FamilyTable, from: PileRef, count: number): Card[] {
+  switch (from.kind) {
+    case "cascade": {
+      const pile = table.tableau[from.index];
+      return pile.splice(pile.length - count, count);
+    }
+    case "cell": {
+      const c = table.cells[from.index] as Card;
+      table.cells[from.index] = null;
+      return [c];
+    }
+    case "reserve":
+      return table.reserve[from.index].splice(-count, count);
+    case "waste":
+      return table.waste.splice(-count, count);
+    case "stock":
+      return table.stock.splice(-count, count);
+    case "foundation":
+      return table.foundations[from.index].splice(-count, count);
+    default:
+      throw new RangeError(`no cards are taken from ${from.kind}`);
+  }
+}
+
+/** The position after a legal move; an illegal one throws IllegalMoveError with the reason. */
+export function apply(state: FamilyState, move: FamilyMove): FamilyState {
+  const reason = whyIllegal(state, move);
+  if (reason !== undefined) throw new IllegalMoveError(move, reason);
+  const next: FamilyState = { rules: state.rules, table: cloneTable(state.table), base: state.base };
+  const t = next.table;
+  const { from, to, count } = move;
+  if (from.kind === "stock" && to.kind === "waste") {
+    // Turned one at a time, so the last turned is on top.
+    for (const c of take(t, STOCK, count).reverse()) t.waste.push(c);
+  } else if (from.kind === "waste" && to.kind === "stock") {
+    for (const c of take(t, WASTE, count).reverse()) t.stock.push(c);
+  } else if (from.kind === "stock" && to.kind === "cascade") {
+    for (let p = 0; p < count; p++) t.tableau[p].push(take(t, STOCK, 1)[0]);
+  } else {
+    const cards = take(t, from, count);
+    switch (to.kind) {
+      case "cascade":
+        t.tableau[to.index].push(...cards);
+        break;
+      case "foundation":
+        // A whole suit goes up ace first.
+        t.foundations[to.index].push(...cards.reverse());
+        break;
+      case "cell":
+        t.cells[to.index] = cards[0];
+        break;
+      case "hole":
+        t.hole.push(cards[0]);
+        break;
+      default:
+        throw new RangeError(`nothing is played to ${to.kind}`);
+    }
+  }
+  turnUp(next);
+  fillSpaces(next);
+  return next;
+}
+
+/** A tableau pile whose face-up cards are all gone turns its top card up. */
+function turnUp(state: FamilyState): void {
+  const t = state.table;
+  for (let p = 0; p < t.tableau.length; p++) {
+    if (t.faceDown[p] > 0 && t.faceDown[p] >= t.tableau[p].length) t.faceDown[p] = t.tableau[p].length - 1;
+  }
+}
+
+/**
+ * The spaces the rules fill at once: from the reserve while it lasts ("reserve-then-…"), or from the waste and
+ * then the stock ("waste-then-stock"), leftmost space first.
+ */
+export function fillSpaces(state: FamilyState): void {
+  const t = state.table;
+  const spaces = state.rules.tableau.spaces;
+  for (let p = 0; p < t.tableau.length; p++) {
+    if (t.tableau[p].length > 0) continue;
+    if (spaces === "reserve-then-any" || spaces === "reserve-then-waste") {
+      const reserve = t.reserve.find((r) => r.length > 0);
+      if (reserve) t.tableau[p].push(reserve.pop() as Card);
+    } else if (spaces === "waste-then-stock") {
+      if (t.waste.length > 0) t.tableau[p].push(t.waste.pop() as Card);
+      else if (t.stock.length > 0) t.tableau[p].push(t.stock.pop() as Card);
+    }
+  }
+}
+
+/** Whether the game is won: every card home, or in the hole, and so on. */
+export function isWon(state: FamilyState): boolean {
+  const t = state.table;
+  const rules = state.rules;
+  if (rules.foundations) return t.foundations.reduce((n, f) => n + f.length, 0) === deckSize(rules);
+  if (rules.hole) return t.hole.length === deckSize(rules);
+  return false;
+}
+
+/**
+ * A card that may go home now with no loss: nothing still to be played could need it (Solvitaire's proved
+ * rule). With piles built in suit or not at all, any card; in alternate colours, when the foundations of the
+ * other colour are at most two ranks lower and the other of its own colour at most three (or, with cards that
+ * never come back, the other colour at most one lower); in any suit, when every other is at most two lower.
+ * Never with two decks or whole-suit foundations, where the proof does not hold.
+ */
+export function safeHome(state: FamilyState, c: Card, f: number): boolean {
+  const rules = state.rules;
+  const fr = rules.foundations;
+  if (!fr || fr.wholeSuits || rules.decks !== 1) return false;
+  const build = rules.tableau.build;
+  if (build === "none" || build === "suit") return true;
+  const rank = relativeRank(state, c);
+  let same = 0;
+  let other = 0;
+  for (let i = 0; i < state.table.foundations.length; i++) {
+    if (i === f) continue;
+    const ft = top(state.table.foundations[i]);
+    const diff = rank - (ft === undefined ? 0 : relativeRank(state, ft));
+    if (build === "alternate-colours" && isRed(i) === isRed(c)) same = diff;
+    else other = Math.max(other, diff);
+  }
+  if (build === "alternate-colours") return (other <= 2 && same <= 3) || (other <= 1 && !fr.removable);
+  return other <= 2;
+}
+
+/** The automatic moves of a policy from `state`, each after the previous one: cards home from the table. */
+export function autoMoves(state: FamilyState, policy: AutoPolicy): FamilyMove[] {
+  if (policy === "none") return [];
+  const out: FamilyMove[] = [];
+  let s = state;
+  for (;;) {
+    const move = nextAutoMove(s, policy);
+    if (!move) return out;
+    out.push(move);
+    s = apply(s, move);
+  }
+}
+
+function nextAutoMove(state: FamilyState, policy: AutoPolicy): FamilyMove | undefined {
+  const t = state.table;
+  const sources: PileRef[] = [
+    ...t.tableau.map((_, i): PileRef => ({ kind: "cascade", index: i })),
+    ...t.cells.map((_, i): PileRef => ({ kind: "cell", index: i })),
+    ...t.reserve.map((_, i): PileRef => ({ kind: "reserve", index: i })),
+  ];
+  if (state.rules.foundations?.wholeSuits) {
+    if (policy !== "all") return undefined;
+    const empty = t.foundations.findIndex((f) => f.length === 0);
+    for (let p = 0; p < t.tableau.length; p++)
+      if (empty >= 0 && completeSuitOnTop(state, p))
+        return {
+          from: tableauPile(p),
+          to: { kind: "foundation", index: empty },
+          count: state.rules.highestRank,
+        };
+    return undefined;
+  }
+  if (policy === "all" && state.rules.stock?.dealsTo === "waste") sources.push(WASTE);
+  for (const from of sources) {
+    const c = sourceCard(state, from);
+    if (c === undefined) continue;
+    if (from.kind === "cascade" && t.faceDown[from.index] >= t.tableau[from.index].length) continue;
+    const f = foundationFor(state, c);
+    if (f < 0) continue;
+    if (policy === "all" || safeHome(state, c, f))
+      return { from, to: { kind: "foundation", index: f }, count: 1 };
+  }
+  return undefined;
+}

@@ -1,0 +1,125 @@
+import type { Numbering } from "../../cards/deals/layout.ts";
+import type { PatienceGame } from "../patience/contract.ts";
+import { ruleSet } from "../patience/rules.ts";
+import { formatBoard, fromJson, parseBoard, tableCards, toJson } from "./board.ts";
+import {
+  apply,
+  autoMoves,
+  dealState,
+  type FamilyMove,
+  type FamilyState,
+  isWon,
+  legalMoves,
+  whyIllegal,
+} from "./engine.ts";
+import { familyKey } from "./key.ts";
+import { formatMove, parseMove } from "./notation.ts";
+import { SOLVITAIRE_PRESETS } from "./presets.ts";
+import type { FamilyRules } from "./rules.ts";
+import { describe, intent, lift, piles, quickMove } from "./table.ts";
+import { describeRules } from "./words.ts";
+
+export type { FamilyMove, FamilyRules, FamilyState };
+
+export type FamilyGame = PatienceGame<FamilyState, FamilyMove, FamilyRules>;
+
+/**
+ * A game of the family: its rules as data, and the family engine for everything else (deal, moves, notation,
+ * boards, the table, the solver). A game here is rules, not code.
+ */
+export function familyGame(id: string, title: string, rules: FamilyRules, intro = ""): FamilyGame {
+  const about = `${intro ? `${intro} ` : ""}${describeRules(rules)}`;
+  const numberings: readonly Numbering[] = ["solvitaire"];
+  return {
+    id,
+    title,
+    about,
+    rules: ruleSet<FamilyRules>({ fields: [], defaults: rules, variants: [], label: () => title }),
+    numberings,
+    policies: ["safe", "none", "all"],
+    deal: (n, r, numbering) => {
+      if (numbering !== "solvitaire")
+        throw new RangeError(`${title} is dealt in Solvitaire's numbering only`);
+      return dealState(r, n);
+    },
+    legalMoves,
+    whyIllegal,
+    apply,
+    isWon,
+    autoMoves,
+    notation: { format: formatMove, parse: parseMove },
+    board: {
+      format: formatBoard,
+      parse: parseBoard,
+      toJson: (state, deal) => toJson(id, state, deal),
+      fromJson: (json, r) => fromJson(id, json, r),
+    },
+    key: familyKey,
+    cards: (state) => tableCards(state.table),
+    piles,
+    lift,
+    intent,
+    quickMove,
+    describe,
+    solver: async () => {
+      const { solveFamily } = await import("./solver.ts");
+      return { solve: solveFamily };
+    },
+  };
+}
+
+/** A game of the catalogue: its Solvitaire name, its title and a line of history or character. */
+interface Entry {
+  id: string;
+  title: string;
+  intro?: string;
+}
+
+/** The games of the family engine, each one of Solvitaire's presets by its name. */
+const CATALOGUE: readonly Entry[] = [
+  { id: "bakers-game", title: "Baker's Game", intro: "FreeCell's ancestor: the piles build in suit." },
+  { id: "eight-off", title: "Eight Off", intro: "Eight cells, half of them dealt full." },
+  { id: "seahaven-towers", title: "Seahaven Towers", intro: "Ten piles built in suit, four cells." },
+  { id: "fore-cell", title: "Fore Cell", intro: "FreeCell with the cells dealt full and kings in spaces." },
+  { id: "beleaguered-castle", title: "Beleaguered Castle", intro: "The aces start home." },
+  {
+    id: "streets-and-alleys",
+    title: "Streets and Alleys",
+    intro: "Beleaguered Castle with the aces dealt too.",
+  },
+  {
+    id: "fortunes-favor",
+    title: "Fortune's Favor",
+    intro: "Twelve piles of one card, refilled from the waste.",
+  },
+  { id: "fan", title: "Fan", intro: "Eighteen fans of three cards." },
+  { id: "somerset", title: "Somerset", intro: "Ten piles in a triangle, all face up." },
+  { id: "alpha-star", title: "Alpha Star", intro: "Twelve piles built in suit, any group moving." },
+  { id: "canfield", title: "Canfield", intro: "The casino game of Richard Canfield." },
+  { id: "canfield-strict", title: "Canfield (strict)", intro: "Canfield as some books play it." },
+  { id: "spider", title: "Spider", intro: "The two-deck game of whole suits." },
+  { id: "spiderette", title: "Spiderette", intro: "Spider with one deck and Klondike's triangle." },
+  { id: "simple-simon", title: "Simple Simon", intro: "Spider with every card in sight." },
+  { id: "will-o-the-wisp", title: "Will o' the Wisp", intro: "Spiderette dealt in rows." },
+  { id: "forty-thieves", title: "Forty Thieves", intro: "Two decks, one pass through the stock." },
+  { id: "mrs-mop", title: "Mrs Mop", intro: "Two decks, all dealt, whole suits home." },
+  { id: "black-hole", title: "Black Hole", intro: "Seventeen fans of three round the ace of spades." },
+  { id: "worm-hole", title: "Worm Hole", intro: "Black Hole with a cell." },
+  { id: "golf", title: "Golf", intro: "Seven rows of five to clear into one pile." },
+  { id: "flower-garden", title: "Flower Garden", intro: "Six beds and a bouquet of sixteen." },
+  { id: "raglan", title: "Raglan", intro: "King Albert with the aces home." },
+  {
+    id: "northwest-territory",
+    title: "Northwest Territory",
+    intro: "Klondike's cousin with a spread reserve.",
+  },
+  {
+    id: "castles-of-spain",
+    title: "Castles of Spain",
+    intro: "Thirteen piles of four in alternating colours.",
+  },
+];
+
+export const FAMILY_GAMES: readonly FamilyGame[] = CATALOGUE.map((e) =>
+  familyGame(e.id, e.title, SOLVITAIRE_PRESETS[e.id], e.intro),
+);

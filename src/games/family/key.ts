@@ -1,0 +1,37 @@
+import type { Card } from "../../cards/card.ts";
+import type { FamilyState } from "./engine.ts";
+
+/**
+ * The canonical key of a family position: equal for positions the rules cannot tell apart. Tableau piles, cells
+ * and a spread reserve are sets (sorted) unless the stock deals onto the piles one by one, where a pile's place
+ * matters; the two foundations of a suit in a two-deck game are a set too. The hole counts only by its top card
+ * and size. Cards are written as letters of one code unit each (card + 48), piles separated.
+ */
+const code = (c: Card) => String.fromCharCode(48 + c);
+
+export function familyKey(state: FamilyState): string {
+  const t = state.table;
+  const symmetric = state.rules.stock?.dealsTo !== "piles";
+  const sortIf = (items: string[]) => (symmetric ? items.sort() : items);
+  const piles = sortIf(t.tableau.map((p, i) => `${t.faceDown[i]}${p.map(code).join("")}`));
+  const cells = sortIf(t.cells.map((c) => (c === null ? "" : code(c))));
+  const reserve = state.rules.reserve?.stacked
+    ? t.reserve.map((p) => p.map(code).join(""))
+    : sortIf(t.reserve.map((p) => p.map(code).join("")));
+  const foundations: string[] = [];
+  for (let suit = 0; suit < 4 && suit < t.foundations.length; suit++) {
+    const copies: number[] = [];
+    for (let i = suit; i < t.foundations.length; i += 4) copies.push(t.foundations[i].length);
+    foundations.push(copies.sort((a, b) => a - b).join("."));
+  }
+  const hole = t.hole.length === 0 ? "" : `${code(t.hole[t.hole.length - 1])}${t.hole.length}`;
+  return [
+    piles.join(","),
+    cells.join(","),
+    reserve.join(","),
+    foundations.join(","),
+    t.stock.map(code).join(""),
+    t.waste.map(code).join(""),
+    hole,
+  ].join("|");
+}

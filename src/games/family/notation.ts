@@ -1,0 +1,222 @@
+import { SUIT_LETTERS, suitFromLetter, suitOf } from "../../cards/card.ts";
+import type { PileRef } from "../patience/contract.ts";
+import { NotationError } from "../patience/errors.ts";
+import {
+  type FamilyMove,
+  type FamilyState,
+  HOLE,
+  legalMoves,
+  STOCK,
+  tableauPile,
+  WASTE,
+  whyIllegal,
+} from "./engine.ts";
+
+/**
+ * The family's move notation, for any number of piles:
+ * - places: tableau piles `1`, `2`, … `18` (counted from the left); cells `a`-`g`, then `i`, `j`, `k`, `l`, `m`,
+ *   `n`, `p`, `q`, `t` (letters the other places use are skipped); a foundation `h` as a destination (the card
+ *   says which) and `hc`, `hd`, `hh`, `hs` as a source (a card coming back; with two decks `hs1` or `hs2`, the first or the
+ *   second spades foundation); the reserve `r` (stacked) or `r1`,
+ *   `r2`, … (a spread reserve's places); the waste `w`; the hole `o`.
+ * - a move is its source then its destination, joined by `>` when either is more than one character: `3h`,
+ *   `1a`, `a3`, `36`, `w3`, `ro`, `12>h`, `3>11`, `r2>5`, `hs>3`.
+ * - `s` is the stock's move: turn cards onto the waste, deal a card onto every pile, or play its top card to the
+ *   hole, as the rules say; with the stock empty, turn the waste over.
+ * - between tableau piles, the number of cards is the one the rules allow when only one is; else it is one card
+ *   unless the move ends with `v` and the count in lower-case hex (`36v3`, `2>11va`).
+ * A face-down card uncovered turns up, and a space the rules fill at once is filled: both are part of the move.
+ */
+
+export const CELL_LETTERS = "abcdefgijklmnpqt";
+
+function place(state: FamilyState, ref: PileRef): string {
+  switch (ref.kind) {
+    case "cascade":
+      return String(ref.index + 1);
+    case "cell":
+      return CELL_LETTERS[ref.index];
+    case "foundation":
+      return "h";
+    case "reserve":
+      return state.rules.reserve?.stacked ? "r" : `r${ref.index + 1}`;
+    case "waste":
+      return "w";
+    case "hole":
+      return "o";
+    default:
+      return "s";
+  }
+}
+
+const join = (a: string, b: string) => (a.length > 1 || b.length > 1 ? `${a}>${b}` : `${a}${b}`);
+
+/** The counts the notation's reader takes for `from` -> `to` without `v`: the one legal count, or else one card. */
+function impliedCount(state: FamilyState, from: number, to: number): number {
+  const counts = legalMoves(state)
+    .filter(
+      (m) =>
+        m.from.kind === "cascade" && m.from.index === from && m.to.kind === "cascade" && m.to.index === to,
+    )
+    .map((m) => m.count);
+  return counts.length === 1 ? counts[0] : 1;
+}
+
+export function formatMove(state: FamilyState, move: FamilyMove): string {
+  const { from, to, count } = move;
+  if (from.kind === "stock" || to.kind === "stock") return "s";
+  // A foundation as a source: by its suit, and with two decks by which of the suit's two (hs2).
+  const source =
+    from.kind === "foundation"
+      ? `h${SUIT_LETTERS[from.index % 4].toLowerCase()}${state.rules.decks === 2 ? Math.floor(from.index / 4) + 1 : ""}`
+      : place(state, from);
+  const text = join(source, place(state, to));
+  if (from.kind === "cascade" && to.kind === "cascade" && impliedCount(state, from.index, to.index) !== count)
+    return `${text}v${count.toString(16)}`;
+  return text;
+}
+
+const HELP =
+  "a move is a source then a destination: piles 1, 2, …; cells a-g; h (foundation); r (reserve); w (waste); o (hole); s (the stock), e.g. 3h, 1a, 36, 12>h, s";
+
+function readPlace(state: FamilyState, text: string, token: string, role: "source" | "destination"): PileRef {
+  const t = state.table;
+  if (/^\d{1,2}$/.test(token)) {
+    const n = Number(token);
+    if (n < 1 || n > t.tableau.length)
+      throw new NotationError(text, `there is no pile ${n} (piles 1-${t.tableau.length})`);
+    return tableauPile(n - 1);
+  }
+  if (token === "w") return WASTE;
+  if (token === "o") return HOLE;
+  if (token === "r") {
+    if (!state.rules.reserve) throw new NotationError(text, "this game has no reserve");
+    if (!state.rules.reserve.stacked)
+      throw new NotationError(text, `say which reserve place: r1-r${t.reserve.length}`);
+    return { kind: "reserve", index: 0 };
+  }
+  const reserve = /^r(\d{1,2})$/.exec(token);
+  if (reserve) {
+    const n = Number(reserve[1]);
+    if (!state.rules.reserve || state.rules.reserve.stacked || n < 1 || n > t.reserve.length)
+      throw new NotationError(text, `there is no reserve place ${quote(token)}`);
+    return { kind: "reserve", index: n - 1 };
+  }
+  if (token === "h") {
+    if (role === "source")
+      throw new NotationError(text, "say which foundation the card comes off: hc, hd, hh or hs");
+    return { kind: "foundation", index: -1 };
+  }
+  const home = /^h([cdhs])([12])?$/.exec(token);
+  if (home) {
+    if (role === "destination") throw new NotationError(text, "a card goes to h, its foundation");
+    const suit = suitFromLetter(home[1]) as number;
+    if (home[2] !== undefined) {
+      const index = suit + 4 * (Number(home[2]) - 1);
+      if (index >= t.foundations.length) throw new NotationError(text, "this game has one foundation a suit");
+      return { kind: "foundation", index };
+    }
+    // The foundation of that suit whose top card would come off: the fuller of two.
+    let best = -1;
+    for (let i = suit; i < t.foundations.length; i += 4)
+      if (best < 0 || t.foundations[i].length > t.foundations[best].length) best = i;
+    if (best < 0) throw new NotationError(text, "this game has no foundations");
+    return { kind: "foundation", index: best };
+  }
+  const cell = CELL_LETTERS.indexOf(token);
+  if (token.length === 1 && cell >= 0) {
+    if (cell >= t.cells.length)
+      throw new NotationError(
+        text,
+        t.cells.length === 0 ? "this game has no cells" : `there is no cell ${token}`,
+      );
+    return { kind: "cell", index: cell };
+  }
+  throw new NotationError(text, HELP);
+}
+
+const quote = (s: string) => `"${s}"`;
+
+/** Reads one move against the position it is played in; throws NotationError when the text is not a move. */
+export function parseMove(state: FamilyState, text: string): FamilyMove {
+  const t = text.trim().toLowerCase();
+  if (t === "s") {
+    const stock = state.rules.stock;
+    if (!stock) throw new NotationError(text, "this game has no stock");
+    const table = state.table;
+    if (table.stock.length === 0 && stock.redeals && table.waste.length > 0)
+      return { from: WASTE, to: STOCK, count: table.waste.length };
+    if (stock.dealsTo === "waste")
+      return { from: STOCK, to: WASTE, count: Math.max(1, Math.min(stock.draw, table.stock.length)) };
+    if (stock.dealsTo === "hole") return { from: STOCK, to: HOLE, count: 1 };
+    return {
+      from: STOCK,
+      to: tableauPile(0),
+      count: Math.max(1, Math.min(table.tableau.length, table.stock.length)),
+    };
+  }
+  const m = /^(.+?)(?:v([0-9a-f]{1,2}))?$/.exec(t);
+  const body = m ? m[1] : t;
+  const countText = m?.[2];
+  let sourceText: string;
+  let destText: string;
+  if (body.includes(">")) {
+    const parts = body.split(">");
+    if (parts.length !== 2 || parts[0] === "" || parts[1] === "") throw new NotationError(text, HELP);
+    [sourceText, destText] = parts;
+  } else {
+    const chars = Array.from(body);
+    const split = chars[0] === "h" && /^[cdhs]$/.test(chars[1] ?? "") && chars.length > 2 ? 2 : 1;
+    if (chars.length < 2 || chars.length > 3) throw new NotationError(text, HELP);
+    sourceText = chars.slice(0, split).join("");
+    destText = chars.slice(split).join("");
+  }
+  const from = readPlace(state, text, sourceText, "source");
+  const to = readPlace(state, text, destText, "destination");
+  if (countText !== undefined && !(from.kind === "cascade" && to.kind === "cascade"))
+    throw new NotationError(text, "a count (v3) is given only for cards from pile to pile");
+  if (to.kind === "foundation") {
+    if (state.rules.foundations?.wholeSuits) {
+      const empty = state.table.foundations.findIndex((f) => f.length === 0);
+      return { from, to: { kind: "foundation", index: Math.max(0, empty) }, count: state.rules.highestRank };
+    }
+    // The foundation that takes the card, else the first of its suit (so that playing it says why not).
+    const probe: FamilyMove = { from, to: { kind: "foundation", index: 0 }, count: 1 };
+    for (let i = 0; i < state.table.foundations.length; i++) {
+      probe.to = { kind: "foundation", index: i };
+      if (whyIllegal(state, probe) === undefined) return probe;
+    }
+    const card = topCard(state, from);
+    return { from, to: { kind: "foundation", index: card === undefined ? 0 : suitOf(card) }, count: 1 };
+  }
+  if (from.kind === "cascade" && to.kind === "cascade") {
+    if (from.index === to.index)
+      throw new NotationError(text, `pile ${from.index + 1} is both source and destination`);
+    if (countText !== undefined) {
+      const count = Number.parseInt(countText, 16);
+      if (count < 1) throw new NotationError(text, "a move takes one card or more");
+      return { from, to, count };
+    }
+    return { from, to, count: impliedCount(state, from.index, to.index) };
+  }
+  return { from, to, count: 1 };
+}
+
+function topCard(state: FamilyState, ref: PileRef): number | undefined {
+  const t = state.table;
+  const last = <T>(a: readonly T[] | undefined) => (a ? a[a.length - 1] : undefined);
+  switch (ref.kind) {
+    case "cascade":
+      return last(t.tableau[ref.index]);
+    case "cell":
+      return t.cells[ref.index] ?? undefined;
+    case "reserve":
+      return last(t.reserve[ref.index]);
+    case "waste":
+      return last(t.waste);
+    case "foundation":
+      return last(t.foundations[ref.index]);
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { naiveSolve } from "../patience/naive.ts";
+import { checkSolution } from "../patience/verify.ts";
+import { apply, type FamilyState, isWon } from "./engine.ts";
+import { familyGame } from "./index.ts";
+import { SOLVITAIRE_PRESETS } from "./presets.ts";
+import { checkFamilyRules, deckSize, type FamilyRules } from "./rules.ts";
+import { solveFamily } from "./solver.ts";
+
+/**
+ * The family solver (piles counted once in any order, cards home only when proved safe) against the plain search
+ * of src/games/patience/naive.ts (every position in full, no automatic move) on every preset cut to a small deck:
+ * every verdict both reach must agree, and every win must replay. This is what holds a rule's pruning to the rules.
+ */
+
+/** The rules on a deck of ranks ace to `rank`: the stock, the reserve and the filled cells shrink in proportion. */
+function cutRules(rules: FamilyRules, rank: number): FamilyRules {
+  const full = deckSize(rules);
+  const small = rules.decks * 4 * rank;
+  const piles = Math.min(rules.tableau.piles, rules.decks === 2 ? 4 : 5);
+  const cells = { count: Math.min(rules.cells.count, 2), filled: Math.min(rules.cells.filled, 1) };
+  const f = rules.foundations;
+  const fixed =
+    (rules.hole ? 1 : 0) + (f?.start === "all" ? 4 * rules.decks : f?.start === "one" ? 1 : 0) + cells.filled;
+  // Cards for the stock and the reserve, leaving two a pile for the tableau.
+  let spare = Math.max(0, small - fixed - 2 * piles);
+  const scale = (n: number) => {
+    const k = Math.min(spare, Math.max(1, Math.round((n * small) / full)));
+    spare -= k;
+    return k;
+  };
+  const stock = rules.stock ? scale(rules.stock.size) : 0;
+  const reserve = rules.reserve ? scale(rules.reserve.size) : 0;
+  const cut: FamilyRules = {
+    ...rules,
+    highestRank: rank,
+    tableau: { ...rules.tableau, piles },
+    cells,
+    stock: rules.stock && stock > 0 ? { ...rules.stock, size: stock } : null,
+    reserve: rules.reserve && reserve > 0 ? { ...rules.reserve, size: reserve } : null,
+  };
+  checkFamilyRules(cut);
+  return cut;
+}
+
+const text = (s: FamilyState) => JSON.stringify(s.table);
+
+const PRESETS = Object.entries(SOLVITAIRE_PRESETS).filter(([, r]) => !r.accordion && !r.sequences);
+
+describe("the family solver agrees with a plain complete search on small decks", () => {
+  it.each(PRESETS.map(([name]) => [name]))("%s", (name) => {
+    const rules = cutRules(SOLVITAIRE_PRESETS[name], SOLVITAIRE_PRESETS[name].decks === 2 ? 2 : 4);
+    const game = familyGame(name, name, rules);
+    let decided = 0;
+    for (let deal = 1; deal <= 8; deal++) {
+      const start = game.deal(deal, rules, "solvitaire");
+      const plain = naiveSolve(game, start, text, 15_000);
+      const family = solveFamily(start, { budget: { positions: 15_000 } });
+      if (plain.result !== "unknown" && family.result !== "unknown") {
+        expect(family.result, `deal ${deal}`).toBe(plain.result);
+        decided++;
+      }
+      if (family.result === "solved") {
+        // Every move written in the notation in its own position, replayed by the verifier with no automatic move.
+        let s = start;
+        const texts: string[] = [];
+        for (const m of family.moves) {
+          texts.push(game.notation.format(s, m));
+          s = apply(s, m);
+        }
+        expect(isWon(s), `deal ${deal}`).toBe(true);
+        expect(checkSolution(game, start, texts, "none").won, `deal ${deal}`).toBe(true);
+      }
+    }
+    expect(decided, "deals both searches decided").toBeGreaterThanOrEqual(4);
+  });
+});

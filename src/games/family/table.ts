@@ -1,0 +1,286 @@
+import { type Card, cardName, SUIT_NAMES, suitOf } from "../../cards/card.ts";
+import type { CardView, Intent, PileRef, PileView, Viewer } from "../patience/contract.ts";
+import {
+  type FamilyMove,
+  type FamilyState,
+  foundationFor,
+  groupHeight,
+  holeTakes,
+  legalMovesFrom,
+  STOCK,
+  WASTE,
+  whyIllegal,
+} from "./engine.ts";
+import { CELL_LETTERS } from "./notation.ts";
+
+/**
+ * The family's table as the platform sees it: the piles a renderer draws (a player does not see face-down cards),
+ * what a drag, a click or a double-click means, and a move in words.
+ */
+
+const RANK_WORDS = [
+  "ace",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "jack",
+  "queen",
+  "king",
+];
+
+function spacesTake(state: FamilyState): string {
+  switch (state.rules.tableau.spaces) {
+    case "none":
+      return "nothing";
+    case "kings":
+      return `a ${RANK_WORDS[state.rules.highestRank - 1]}`;
+    case "reserve-then-any":
+      return "the reserve's top card at once, then any card";
+    case "reserve-then-waste":
+      return "the reserve's top card at once, then a card from the waste";
+    case "waste-then-stock":
+      return "the waste's top card at once, else the stock's";
+    default:
+      return "any card";
+  }
+}
+
+export function pileName(state: FamilyState, ref: PileRef): string {
+  switch (ref.kind) {
+    case "cascade":
+      return `pile ${ref.index + 1}`;
+    case "cell":
+      return `cell ${CELL_LETTERS[ref.index]}`;
+    case "foundation":
+      return state.rules.foundations?.wholeSuits
+        ? `foundation ${ref.index + 1}`
+        : `the ${SUIT_NAMES[ref.index % 4]} foundation${state.rules.decks === 2 ? ` ${Math.floor(ref.index / 4) + 1}` : ""}`;
+    case "reserve":
+      return state.rules.reserve?.stacked ? "the reserve" : `reserve place ${ref.index + 1}`;
+    case "stock":
+      return "the stock";
+    case "waste":
+      return "the waste";
+    case "hole":
+      return "the hole";
+    default:
+      return "that place";
+  }
+}
+
+export function piles(state: FamilyState, viewer: Viewer): PileView[] {
+  const { rules, table: t } = state;
+  const up = (card: Card): CardView => ({ card, faceUp: true });
+  const down = (card: Card): CardView => ({ card: viewer === "solver" ? card : null, faceUp: false });
+  const out: PileView[] = [];
+  if (rules.stock) {
+    out.push({
+      ref: STOCK,
+      cards: t.stock.map(down),
+      fan: "stack",
+      label: "the stock",
+      key: "s",
+      takes: rules.stock.redeals ? "the waste, turned over, when it is empty" : "nothing",
+    });
+    if (rules.stock.dealsTo === "waste")
+      out.push({
+        ref: WASTE,
+        cards: t.waste.map(up),
+        fan: rules.stock.draw > 1 ? "right" : "stack",
+        label: "the waste",
+        key: "w",
+        takes: "cards turned from the stock",
+      });
+  }
+  if (rules.hole)
+    out.push({
+      ref: { kind: "hole", index: 0 },
+      cards: t.hole.map(up),
+      fan: "stack",
+      label: "the hole",
+      key: "o",
+      takes: `a card one rank above or below its top card${rules.hole.wraps ? " (king and ace meet)" : ""}`,
+    });
+  t.foundations.forEach((cards, i) => {
+    const ref: PileRef = { kind: "foundation", index: i };
+    out.push({
+      ref,
+      cards: cards.map(up),
+      fan: "stack",
+      label: pileName(state, ref),
+      key: "h",
+      takes: rules.foundations?.wholeSuits
+        ? "a whole suit, king to ace, from a pile"
+        : `the ${RANK_WORDS[state.base - 1]} of ${SUIT_NAMES[i % 4]}`,
+    });
+  });
+  t.cells.forEach((c, i) => {
+    out.push({
+      ref: { kind: "cell", index: i },
+      cards: c === null ? [] : [up(c)],
+      fan: "stack",
+      label: `cell ${CELL_LETTERS[i]}`,
+      key: CELL_LETTERS[i],
+      takes: "any one card",
+    });
+  });
+  t.reserve.forEach((cards, i) => {
+    const ref: PileRef = { kind: "reserve", index: i };
+    out.push({
+      ref,
+      cards: cards.map(up),
+      fan: "stack",
+      label: pileName(state, ref),
+      key: rules.reserve?.stacked ? "r" : `r${i + 1}`,
+      takes: "nothing: it is played from only",
+    });
+  });
+  t.tableau.forEach((cards, i) => {
+    out.push({
+      ref: { kind: "cascade", index: i },
+      cards: cards.map((c, k) => (k < t.faceDown[i] ? down(c) : up(c))),
+      fan: "down",
+      label: `pile ${i + 1}`,
+      key: String(i + 1),
+      takes: spacesTake(state),
+    });
+  });
+  return out;
+}
+
+/** How many cards a player may pick up from card `index` of a pile: a built group on a pile, else the top card. */
+export function lift(state: FamilyState, ref: PileRef, index: number): number {
+  const t = state.table;
+  if (!Number.isInteger(index) || index < 0) return 0;
+  switch (ref.kind) {
+    case "cascade": {
+      const cards = t.tableau[ref.index];
+      if (!cards || index >= cards.length) return 0;
+      const count = cards.length - index;
+      return count <= groupHeight(state, ref.index) ? count : 0;
+    }
+    case "cell":
+      return t.cells[ref.index] != null && index === 0 ? 1 : 0;
+    case "reserve": {
+      const cards = t.reserve[ref.index];
+      return cards && cards.length > 0 && index === cards.length - 1 ? 1 : 0;
+    }
+    case "waste":
+      return t.waste.length > 0 && index === t.waste.length - 1 ? 1 : 0;
+    case "foundation": {
+      const cards = t.foundations[ref.index];
+      return state.rules.foundations?.removable && cards && cards.length > 0 && index === cards.length - 1
+        ? 1
+        : 0;
+    }
+    default:
+      return 0;
+  }
+}
+
+const samePile = (a: PileRef, b: PileRef) => a.kind === b.kind && a.index === b.index;
+const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The stock's move now (deal, or turn the waste over); the reason when there is none. */
+function stockMove(state: FamilyState): Intent<FamilyMove> {
+  const move = legalMovesFrom(state, STOCK)[0];
+  if (move) return { move };
+  return { reason: state.table.stock.length === 0 ? "The stock is empty" : "The stock cannot deal now" };
+}
+
+/** The move a gesture means: a click on the stock deals; a drag moves what fits (`count` when given). */
+export function intent(state: FamilyState, from: PileRef, to: PileRef, count?: number): Intent<FamilyMove> {
+  if (from.kind === "stock" || to.kind === "stock") return stockMove(state);
+  const moves = legalMovesFrom(state, from).filter((m) =>
+    to.kind === "foundation" ? m.to.kind === "foundation" : samePile(m.to, to),
+  );
+  const chosen =
+    count === undefined ? moves.sort((a, b) => b.count - a.count)[0] : moves.find((m) => m.count === count);
+  if (chosen) return { move: chosen };
+  const tried: FamilyMove = { from, to, count: count ?? 1 };
+  return { reason: sentence(whyIllegal(state, tried) ?? "that move is not allowed") };
+}
+
+/** A double-click: home when the card can go, else into the hole, else the best fit on a pile, else a cell. */
+export function quickMove(state: FamilyState, ref: PileRef): Intent<FamilyMove> {
+  if (ref.kind === "stock") return stockMove(state);
+  const moves = legalMovesFrom(state, ref);
+  if (moves.length === 0) return { reason: `Nothing can move from ${pileName(state, ref)}` };
+  const rank = (m: FamilyMove) => {
+    if (m.to.kind === "foundation") return 5;
+    if (m.to.kind === "hole") return 4;
+    if (m.to.kind === "cascade") {
+      const destEmpty = state.table.tableau[m.to.index].length === 0;
+      if (ref.kind === "cascade") {
+        const left = state.table.tableau[ref.index].length - m.count;
+        if (left === 0 && destEmpty) return -1;
+        if (left === state.table.faceDown[ref.index]) return 3;
+      }
+      return destEmpty ? 1 : 2;
+    }
+    return 0;
+  };
+  const best = moves.filter((m) => rank(m) >= 0).sort((a, b) => rank(b) - rank(a) || b.count - a.count)[0];
+  return best ? { move: best } : { reason: `Nothing useful can move from ${pileName(state, ref)}` };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** A move in words, cards named. */
+export function describe(state: FamilyState, move: FamilyMove): string {
+  const { from, to, count } = move;
+  const t = state.table;
+  if (from.kind === "stock") {
+    if (to.kind === "waste") return `turn ${plural(count, "card")} from the stock onto the waste`;
+    if (to.kind === "hole") return "play the stock's top card to the hole";
+    return `deal a card from the stock onto ${count === t.tableau.length ? "every pile" : `piles 1 to ${count}`}`;
+  }
+  if (to.kind === "stock") return "turn the waste over into the stock";
+  let base: Card | undefined;
+  switch (from.kind) {
+    case "cascade":
+      base = t.tableau[from.index]?.[t.tableau[from.index].length - count];
+      break;
+    case "cell":
+      base = t.cells[from.index] ?? undefined;
+      break;
+    case "reserve":
+      base = t.reserve[from.index]?.[t.reserve[from.index].length - 1];
+      break;
+    case "waste":
+      base = t.waste[t.waste.length - 1];
+      break;
+    case "foundation":
+      base = t.foundations[from.index]?.[t.foundations[from.index].length - 1];
+      break;
+  }
+  if (to.kind === "foundation" && state.rules.foundations?.wholeSuits && base !== undefined)
+    return `the whole suit of ${SUIT_NAMES[suitOf(base)]} from ${pileName(state, from)} to a foundation`;
+  const what =
+    base === undefined
+      ? "nothing"
+      : count > 1
+        ? `the ${cardName(base)} and ${plural(count - 1, "card")} on it`
+        : `the ${cardName(base)}`;
+  const source = pileName(state, from);
+  if (to.kind === "foundation") return `${what} from ${source} to its foundation`;
+  if (to.kind === "hole") return `${what} from ${source} to the hole`;
+  if (to.kind === "cell") return `${what} from ${source} to cell ${CELL_LETTERS[to.index]}`;
+  const dest = t.tableau[to.index] ?? [];
+  const onto =
+    dest.length === 0
+      ? `empty pile ${to.index + 1}`
+      : `the ${cardName(dest[dest.length - 1])} on pile ${to.index + 1}`;
+  return `${what} from ${source} to ${onto}`;
+}
+
+/** Whether a card may go home or into the hole now: for hints and the terminal's marks. */
+export function playable(state: FamilyState, c: Card): boolean {
+  return foundationFor(state, c) >= 0 || holeTakes(state, c);
+}

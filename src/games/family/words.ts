@@ -1,0 +1,140 @@
+import { formatCard } from "../../cards/card.ts";
+import type { Build, FamilyRules } from "./rules.ts";
+
+/**
+ * Any family rules in words, for `tsol games`, help screens and docs/family.md: what is dealt where, how the piles
+ * build, what fills a space, which groups move, and how the game is won. Written from the rules, so the words
+ * can never disagree with the game played.
+ */
+
+const RANKS = [
+  "ace",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "jack",
+  "queen",
+  "king",
+];
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function buildWords(build: Build): string {
+  switch (build) {
+    case "alternate-colours":
+      return "down in alternating colours";
+    case "suit":
+      return "down in suit";
+    case "any-suit":
+      return "down regardless of suit";
+    default:
+      return "";
+  }
+}
+
+export function describeRules(rules: FamilyRules): string {
+  const out: string[] = [];
+  const t = rules.tableau;
+  const deck =
+    rules.decks === 2
+      ? "two decks"
+      : rules.highestRank < 13
+        ? `a deck of ${rules.highestRank * 4} cards (ace to ${RANKS[rules.highestRank - 1]})`
+        : "one deck";
+  const f = rules.foundations;
+  if (f?.wholeSuits)
+    out.push(
+      `Build ${plural(4 * rules.decks, "whole suit")} on the piles, king down to ace, and move each home when it is complete (${deck}).`,
+    );
+  else if (f)
+    out.push(
+      `Move every card to the ${4 * rules.decks} foundations, built up in suit from ${f.base === "random" ? "the rank of the card dealt to the first one, turning the corner from king to ace" : `the ${RANKS[f.base - 1]}`} (${deck}).`,
+    );
+  else if (rules.hole)
+    out.push(
+      `Move every card into the hole, each one rank above or below the card on top${rules.hole.wraps ? " (king and ace meet)" : ""} (${deck}).`,
+    );
+  const dealt: string[] = [];
+  if (t.piles > 0) {
+    const shape = t.diagonal ? `${t.piles} piles of 1 to ${t.piles} cards` : plural(t.piles, "pile");
+    dealt.push(`${shape}${t.faceDown ? ", only the top card face up" : ""}`);
+  }
+  if (f?.start === "all")
+    dealt.push(
+      `the ${f.base === "random" ? "base cards" : `${RANKS[(f.base as number) - 1]}s`} on the foundations`,
+    );
+  if (f?.start === "one") dealt.push("one card on its foundation, whose rank every foundation starts from");
+  if (rules.hole)
+    dealt.push(
+      rules.hole.base === "random"
+        ? "one card in the hole"
+        : `the ${formatCard(rules.hole.base)} in the hole`,
+    );
+  if (rules.cells.count > 0)
+    dealt.push(
+      `${plural(rules.cells.count, "free cell")}${rules.cells.filled > 0 ? `, ${rules.cells.filled} of them dealt a card` : ""}`,
+    );
+  if (rules.reserve)
+    dealt.push(
+      rules.reserve.stacked
+        ? `a reserve of ${rules.reserve.size} cards in one pile, its top card in play`
+        : `a reserve of ${rules.reserve.size} cards spread out, each in play`,
+    );
+  if (rules.stock) dealt.push(`a stock of ${rules.stock.size} cards`);
+  if (dealt.length > 0) out.push(`The deal: ${dealt.join("; ")}.`);
+  if (t.piles > 0) {
+    if (t.build === "none") out.push("Nothing builds on the piles: cards only leave them.");
+    else {
+      let groups = "";
+      const groupBuild = t.groupBuild === "as-built" ? "" : ` when built ${buildWords(t.groupBuild)}`;
+      switch (t.groups) {
+        case "none":
+          groups = "one card moves at a time";
+          break;
+        case "any":
+          groups = `any built group moves as one${groupBuild}`;
+          break;
+        case "whole-pile":
+          groups = "only a whole pile moves, when it is one built group";
+          break;
+        case "maximal":
+          groups = "only the whole group on top of a pile moves";
+          break;
+        case "to-uncover":
+          groups =
+            "a built group moves as one, and part of one only when the card it uncovers can then go home";
+          break;
+      }
+      out.push(`Piles build ${buildWords(t.build)}; ${groups}.`);
+      const spaces: Record<string, string> = {
+        any: "Any card fills an empty pile.",
+        kings: `Only a ${RANKS[rules.highestRank - 1]}, or a group headed by one, fills an empty pile.`,
+        none: "An empty pile stays empty.",
+        "reserve-then-any":
+          "An empty pile is filled at once from the reserve; once the reserve is gone, by any card.",
+        "reserve-then-waste":
+          "An empty pile is filled at once from the reserve; once the reserve is gone, only from the waste, and until then nothing else moves onto the piles.",
+        "waste-then-stock":
+          "An empty pile is filled at once from the waste, or from the stock when the waste is empty.",
+      };
+      out.push(spaces[t.spaces]);
+    }
+  }
+  if (f?.removable) out.push("Cards may come back off the foundations.");
+  const s = rules.stock;
+  if (s) {
+    if (s.dealsTo === "waste")
+      out.push(
+        `The stock turns ${plural(s.draw, "card")} at a time onto the waste, whose top card is in play; ${s.redeals ? "the waste turns over into the stock as often as you like" : "there is no redeal"}.`,
+      );
+    else if (s.dealsTo === "piles") out.push("The stock deals one card onto every pile at a time.");
+    else out.push("The stock's top card goes to the hole at a time.");
+  }
+  return out.join(" ");
+}
