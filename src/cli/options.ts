@@ -65,7 +65,10 @@ export function addGameOptions(
     }
   }
   command.addOption(
-    new Option("--numbering <numbering>", "the deals' numbering").choices(NUMBERINGS).default("microsoft"),
+    new Option(
+      "--numbering <numbering>",
+      "the deals' numbering (default: microsoft, or the game's own when it has no other)",
+    ).choices(NUMBERINGS),
   );
   const auto = new Option(
     "--auto <policy>",
@@ -76,7 +79,7 @@ export function addGameOptions(
 }
 
 export interface GameOptions {
-  numbering: Numbering;
+  numbering?: Numbering;
   auto?: AutoPolicy;
   [flag: string]: unknown;
 }
@@ -134,7 +137,10 @@ export function policyFrom(game: AnyPatienceGame, options: GameOptions): AutoPol
   return policy;
 }
 
+/** The numbering asked for; without --numbering, Microsoft's where the game has it, else the game's first. */
 export function numberingFrom(game: AnyPatienceGame, options: GameOptions): Numbering {
+  if (options.numbering === undefined)
+    return game.numberings.includes("microsoft") ? "microsoft" : game.numberings[0];
   if (!game.numberings.includes(options.numbering)) {
     throw new UsageError(
       `${game.title} has no ${options.numbering} numbering (its: ${game.numberings.join(", ")})`,
@@ -186,9 +192,17 @@ export function loadStart(
     } catch (error) {
       throw new UsageError(`${file === "-" ? "standard input" : file}: ${(error as Error).message}`);
     }
-    const cards = game.cards(state);
-    if (cards.length !== 52 || new Set(cards).size !== 52)
-      throw new UsageError("not a whole position: a board holds all 52 cards once");
+    // The whole deck, as a deal of the game holds it (two decks: every card twice).
+    const sorted = (cards: number[]) =>
+      cards
+        .slice()
+        .sort((a, b) => a - b)
+        .join(",");
+    const deck = game.cards(game.deal(1, rules, game.numberings[0]));
+    if (sorted(game.cards(state)) !== sorted(deck))
+      throw new UsageError(
+        `not a whole position: a board holds all ${deck.length} cards${deck.length === new Set(deck).size ? " once" : ""}`,
+      );
     return { state };
   }
   if (deal === undefined) throw new UsageError("give a deal number or --board FILE");

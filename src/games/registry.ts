@@ -1,3 +1,4 @@
+import { FAMILY_GAMES } from "./family/index.ts";
 import { freecell } from "./freecell/index.ts";
 import { kingAlbert } from "./king-albert/index.ts";
 import { klondike } from "./klondike/index.ts";
@@ -5,7 +6,13 @@ import { montana } from "./montana/index.ts";
 import type { AnyPatienceGame } from "./patience/contract.ts";
 
 /** Every patience game on the platform. Front-ends and tools reach games only through this list. */
-export const PATIENCE_GAMES: readonly AnyPatienceGame[] = [freecell, kingAlbert, klondike, montana];
+export const PATIENCE_GAMES: readonly AnyPatienceGame[] = [
+  freecell,
+  kingAlbert,
+  klondike,
+  montana,
+  ...(FAMILY_GAMES as readonly AnyPatienceGame[]),
+];
 
 /** Every game tsol knows, for menus: the patience games and Tetris. */
 export interface GameEntry {
