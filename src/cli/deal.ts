@@ -7,6 +7,7 @@ import {
   numberingFrom,
   reportErrors,
   rulesFrom,
+  UsageError,
 } from "./options.ts";
 import { formatPicture } from "./picture.ts";
 
@@ -19,8 +20,11 @@ export function registerDeal(program: Command): void {
     .argument("<game>", "the game (tsol games lists them)")
     .argument("<N>", "the deal number")
     .addOption(
-      new Option("--format <format>", "a picture, the game's board text (fcs: the same), or JSON")
-        .choices(["picture", "board", "text", "fcs", "json"])
+      new Option(
+        "--format <format>",
+        "a picture, the game's board text (fcs: the same), JSON, or the shape Solvitaire prints a deal in",
+      )
+        .choices(["picture", "board", "text", "fcs", "json", "solvitaire"])
         .default("picture"),
     );
   addGameOptions(command).action((id: string, n: string, options: GameOptions & { format: string }) =>
@@ -33,7 +37,13 @@ export function registerDeal(program: Command): void {
         process.stdout.write(game.board.format(state));
       else if (options.format === "json")
         process.stdout.write(`${JSON.stringify(game.board.toJson(state, deal))}\n`);
-      else
+      else if (options.format === "solvitaire") {
+        if (!game.board.toSolvitaire)
+          throw new UsageError(
+            `${game.title} has no Solvitaire form (the games Solvitaire has do: tsol games)`,
+          );
+        process.stdout.write(`${JSON.stringify(game.board.toSolvitaire(state))}\n`);
+      } else
         process.stdout.write(
           formatPicture(game, state, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR),
         );

@@ -140,8 +140,9 @@ function tableauClosed(state: FamilyState): boolean {
 function pileTakesCard(state: FamilyState, c: Card, to: number): string | undefined {
   const pile = state.table.tableau[to];
   const t = top(pile);
+  // Piles that do not build take no card at all, not even into a space (Black Hole, Golf).
+  if (state.rules.tableau.build === "none") return "nothing is played onto the piles";
   if (t !== undefined) {
-    if (state.rules.tableau.build === "none") return "nothing builds on the piles";
     return buildsOn(state, state.rules.tableau.build, t, c) ? undefined : `it does not build on ${name(t)}`;
   }
   switch (state.rules.tableau.spaces) {
@@ -229,6 +230,7 @@ function groupCounts(state: FamilyState, from: number, to: number): number[] {
 /** Why `count` cards of tableau pile `from` may not go to tableau pile `to`, or undefined. */
 function whyNotPileToPile(state: FamilyState, from: number, to: number, count: number): string | undefined {
   if (from === to) return "a pile onto itself";
+  if (state.rules.tableau.build === "none") return "nothing is played onto the piles";
   if (tableauClosed(state)) return "a space must first be filled from the waste";
   const pile = state.table.tableau[from];
   if (pile.length === 0) return "the pile is empty";

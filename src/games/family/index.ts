@@ -16,6 +16,7 @@ import { familyKey } from "./key.ts";
 import { formatMove, parseMove } from "./notation.ts";
 import { SOLVITAIRE_PRESETS } from "./presets.ts";
 import type { FamilyRules } from "./rules.ts";
+import { toSolvitaireDeal } from "./solvitaire.ts";
 import { describe, intent, lift, piles, quickMove } from "./table.ts";
 import { describeRules } from "./words.ts";
 
@@ -53,6 +54,7 @@ export function familyGame(id: string, title: string, rules: FamilyRules, intro 
       parse: parseBoard,
       toJson: (state, deal) => toJson(id, state, deal),
       fromJson: (json, r) => fromJson(id, json, r),
+      toSolvitaire: (state) => ({ ...toSolvitaireDeal(state.rules, state.table) }),
     },
     key: familyKey,
     cards: (state) => tableCards(state.table),

@@ -134,6 +134,12 @@ export interface PatienceGame<S extends { rules: R }, M, R> {
      * board-json.ts; `parseBoardInput` (board-text.ts) reads either this or the board text.
      */
     fromJson(json: unknown, rules: R): S;
+    /**
+     * The position in the shape Solvitaire prints a deal (`solvitaire --deal-only`): its keys, each pile bottom
+     * card first or "" when empty, face-down cards as "##", piles in Solvitaire's order. For the games
+     * Solvitaire has; `fromJson` reads Solvitaire's own JSON deals (every card named) where this exists.
+     */
+    toSolvitaire?(state: S): Record<string, unknown>;
   };
   /** A canonical position key: equal for positions that are the same to the rules (caches, surveys). */
   key(state: S): string;
