@@ -1,4 +1,5 @@
 import { formatCard } from "../../cards/card.ts";
+import { dealFamily } from "./deal.ts";
 import type { Build, FamilyRules } from "./rules.ts";
 
 /**
@@ -62,7 +63,15 @@ export function describeRules(rules: FamilyRules): string {
     );
   const dealt: string[] = [];
   if (t.piles > 0) {
-    const shape = t.diagonal ? `${t.piles} piles of 1 to ${t.piles} cards` : plural(t.piles, "pile");
+    // Every deal has the same shape: the sizes of deal 0's piles are those of every deal.
+    const sizes = dealFamily(rules, 0).tableau.map((p) => p.length);
+    const distinct = [...new Set(sizes)].sort((a, b) => a - b);
+    const shape =
+      distinct.length === 1
+        ? `${plural(t.piles, "pile")} of ${plural(distinct[0], "card")}`
+        : distinct.length === 2
+          ? `${t.piles} piles of ${distinct[1]} and ${distinct[0]} cards`
+          : `${t.piles} piles of ${distinct[0]} to ${distinct[distinct.length - 1]} cards`;
     dealt.push(`${shape}${t.faceDown ? ", only the top card face up" : ""}`);
   }
   if (f?.start === "all")
@@ -114,7 +123,10 @@ export function describeRules(rules: FamilyRules): string {
       out.push(`Piles build ${buildWords(t.build)}; ${groups}.`);
       const spaces: Record<string, string> = {
         any: "Any card fills an empty pile.",
-        kings: `Only a ${RANKS[rules.highestRank - 1]}, or a group headed by one, fills an empty pile.`,
+        kings:
+          t.groups === "none"
+            ? `Only a ${RANKS[rules.highestRank - 1]} fills an empty pile.`
+            : `Only a ${RANKS[rules.highestRank - 1]}, or a group headed by one, fills an empty pile.`,
         none: "An empty pile stays empty.",
         "reserve-then-any":
           "An empty pile is filled at once from the reserve; once the reserve is gone, by any card.",
