@@ -130,7 +130,9 @@ describe("issue 36: messages name what was typed", () => {
     writeFileSync(path, board.replace("JD", "JD\u200b"));
     const r = tsol(["check", "freecell", "--board", path, "--moves", "1a"]);
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain('line 1: "JD\\u{200b}": unknown rank "JD"');
+    expect(r.stderr).toContain(
+      'line 1: "JD\\u{200b}": holds an invisible character (shown escaped): delete it and type the card again',
+    );
     // In a move too (the other format characters: src/cards/text.test.ts).
     const m = tsol(["check", "freecell", "1", "--moves", "1\u2060"]);
     expect(m.stdout).toBe(

@@ -88,6 +88,12 @@ function rankFromText(text: string): Rank | undefined {
 export function parseCard(text: string): Card {
   const trimmed = text.trim();
   if (trimmed.length === 0) throw new CardParseError(text, "empty card");
+  // An invisible character (a zero-width space, a joiner, a soft hyphen …) would otherwise be taken for the suit.
+  if (/\p{Cf}/u.test(trimmed))
+    throw new CardParseError(
+      text,
+      "holds an invisible character (shown escaped): delete it and type the card again",
+    );
   const chars = Array.from(trimmed);
   if (chars.length < 2) throw new CardParseError(text, "a card is a rank and a suit, like TH or 10h");
   if (chars.length > 3)

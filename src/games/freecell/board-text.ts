@@ -37,7 +37,8 @@ function placeOfEach(state: FreeCellState): { card: Card; where: string }[] {
     for (let r = 1; r <= rank; r++) found.push({ card: (r - 1) * 4 + s, where: "the foundations" });
   });
   state.cells.forEach((c, i) => {
-    if (c !== null) found.push({ card: c, where: `cell ${i + 1}` });
+    if (c !== null)
+      found.push({ card: c, where: state.rules.reserve ? `reserve place ${i + 1}` : `cell ${i + 1}` });
   });
   state.cascades.forEach((col, i) => {
     for (const c of col) found.push({ card: c, where: `cascade ${i + 1}` });
@@ -55,7 +56,9 @@ export function whyNotFullDeck(state: FreeCellState): string | undefined {
   if (state.cascades.length !== rules.cascades)
     return `${state.cascades.length} cascades where the rules have ${rules.cascades}`;
   if (state.cells.length !== rules.cells)
-    return `${state.cells.length} cells where the rules have ${rules.cells}`;
+    return rules.reserve
+      ? `${state.cells.length} reserve places where the rules have ${rules.cells}`
+      : `${state.cells.length} cells where the rules have ${rules.cells}`;
   if (
     state.foundations.length !== 4 ||
     state.foundations.some((r) => !Number.isInteger(r) || r < 0 || r > 13)
