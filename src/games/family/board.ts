@@ -121,6 +121,24 @@ function foundationCards(state: FamilyState, top: Card): Card[] {
 function finish(state: FamilyState, count: CardCount, line: number | undefined): FamilyState {
   count.complete(line);
   const t = state.table;
+  // A space the rules fill at once cannot stand empty while what fills it has cards: no play reaches that.
+  const space = t.tableau.findIndex((p) => p.length === 0);
+  if (space >= 0) {
+    const spaces = state.rules.tableau.spaces;
+    const reserveLeft = t.reserve.some((p) => p.length > 0);
+    if ((spaces === "reserve-then-any" || spaces === "reserve-then-waste") && reserveLeft)
+      throw new BoardTextError(
+        line,
+        undefined,
+        `pile ${space + 1} is empty while the reserve has cards: the rules fill it from the reserve at once`,
+      );
+    if (spaces === "waste-then-stock" && (t.waste.length > 0 || t.stock.length > 0))
+      throw new BoardTextError(
+        line,
+        undefined,
+        `pile ${space + 1} is empty while the waste or the stock has cards: the rules fill it at once`,
+      );
+  }
   for (let i = 0; i < t.foundations.length; i++) {
     const f = t.foundations[i];
     if (f.length > 0 && !state.rules.foundations?.wholeSuits && suitOf(f[0]) !== i % 4)
