@@ -1,4 +1,5 @@
 import type { AnyPatienceGame, PileView } from "../../src/games/patience/contract.ts";
+import { PileKeyReader } from "../../src/games/patience/pile-keys.ts";
 import { layoutOf } from "./games/index.ts";
 
 /** Keys of Tetris, for the help screen (the patience games' keys come from their piles). */
@@ -20,6 +21,7 @@ const KIND_WORDS: Record<string, string> = {
   stock: "the stock",
   waste: "the waste",
   place: "places",
+  hole: "the hole",
 };
 
 /** "1–8" for a run of keys, else the keys listed. */
@@ -32,19 +34,30 @@ function keyRange(keys: string[]): string {
 /** The keys of a patience game, from its piles: what each key names, and the commands' keys. */
 export function patienceKeys(game: AnyPatienceGame): [string, string][] {
   const piles: PileView[] = game.piles(game.deal(1, game.rules.make({}), game.numberings[0]), "player");
-  const taken = new Set(piles.map((p) => p.key));
-  const command = (k: string) => (taken.has(k) ? k.toUpperCase() : k);
+  const keys = piles.flatMap((p) => (p.key === undefined ? [] : [p.key]));
+  const command = (k: string) => (PileKeyReader.takes(keys, k) ? k.toUpperCase() : k);
   const byKind = new Map<string, string[]>();
   for (const p of piles) {
-    if (p.key === undefined || p.key.length !== 1) continue;
+    if (p.key === undefined) continue;
     byKind.set(p.ref.kind, [...(byKind.get(p.ref.kind) ?? []), p.key]);
   }
   const pileKeys: [string, string][] = [...byKind.entries()].map(([kind, keys]) => [
     keyRange(keys),
     `${KIND_WORDS[kind] ?? kind}: the first key picks cards up, the second puts them down, the same key twice plays its quick move`,
   ]);
+  const longer = keys.filter((k) => k.length > 1);
+  const typing: [string, string][] =
+    longer.length > 0
+      ? [
+          [
+            longer.length > 2 ? `${longer[0]}–${longer[longer.length - 1]}` : longer.join(", "),
+            `keys of two or more characters: type them at once (${[...longer[0]].join(" then ")})${keys.includes(longer[0][0]) ? `; ${longer[0][0]} then a pause is ${longer[0][0]} alone` : ""}`,
+          ],
+        ]
+      : [];
   return [
     ...pileKeys,
+    ...typing,
     ["Arrows, Enter", "move between piles and along a pile; Enter or Space picks up and puts down"],
     ["Esc", "cancel the selection, stop solving"],
     [`${command("u")} / Ctrl+Z`, "undo"],

@@ -1,4 +1,6 @@
+import { FAMILY_GAMES } from "../../../src/games/family/index.ts";
 import type { GameLayout } from "../patience/layout.ts";
+import { familyLayout } from "./family/layout.ts";
 import { freecellLayout } from "./freecell/layout.ts";
 import { kingAlbertLayout } from "./king-albert/layout.ts";
 import { klondikeLayout } from "./klondike/layout.ts";
@@ -13,6 +15,8 @@ const LAYOUTS: Record<string, GameLayout> = {
   "king-albert": kingAlbertLayout,
   klondike: klondikeLayout,
   montana: montanaLayout,
+  // The family engine's games: one layout worked out from each game's rules and piles.
+  ...Object.fromEntries(FAMILY_GAMES.map((g) => [g.id, familyLayout(g.rules.make({}))])),
 };
 
 /** Any game: the piles that are not fanned down on top, the others below. */

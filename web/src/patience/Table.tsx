@@ -500,12 +500,12 @@ function TableView({ controller, layout, animate, back }: TableProps) {
                 }}
                 onKeyDown={(e) => activate(e, () => controller.clickPile(view.ref))}
               >
-                {view.ref.kind === "foundation" && (
+                {view.ref.kind === "foundation" && layout.suitMarks !== false && (
                   <svg className="slot-suit" viewBox="0 0 100 100" aria-hidden="true">
                     <SuitShape suit={(view.ref.index & 3) as 0 | 1 | 2 | 3} />
                   </svg>
                 )}
-                {view.key && view.key.length === 1 && (
+                {view.key && view.key.length <= 3 && (
                   <span className={`slot-key${view.fan === "down" ? " above" : ""}`} aria-hidden="true">
                     {view.key}
                   </span>

@@ -36,11 +36,18 @@ const CARD_CODE = /\b(?:[2-9TJQKA]|10)[CDHS]\b/;
 
 describe("the patience controller", () => {
   it("deals every game of the registry and says whether the deal can be won", async () => {
+    // The status's shortest search time: a game whose deal takes longer says "unknown" instead of holding the test.
+    const settings = defaultSettings();
+    settings.statusBudgetMs = 200;
     for (const game of PATIENCE_GAMES) {
-      const { controller, env } = await dealt(game, 1);
+      const started = performance.now();
+      const { controller, env } = await dealt(game, 1, undefined, settings);
       expect(controller.deal, game.id).toBe(1);
       expect(controller.session.moveCount, game.id).toBe(0);
       expect(["winnable", "not winnable", "unknown"], game.id).toContain(controller.verdict.status);
+      // Two searches at most (the first random deal's, then deal 1's), each within its budget and the solver's
+      // loading: the verdict never waits on a search that ignores its time.
+      expect(performance.now() - started, game.id).toBeLessThan(5000);
       expect(env.requests.length, game.id).toBeGreaterThan(0);
       expect(env.requests.every((r) => r.game === game.id)).toBe(true);
     }
@@ -130,14 +137,55 @@ describe("the patience controller", () => {
     expect(controller.session.turns.length).toBe(before);
   });
 
-  it("gives a command the capital of its key when a pile uses the lower-case one", () => {
+  it("gives a command the capital of its key when a pile's key is, or begins with, the lower-case one", () => {
     for (const game of PATIENCE_GAMES) {
       const { controller } = make(game);
-      const keys = new Set(controller.piles().map((p) => p.key));
+      const keys = controller.piles().flatMap((p) => (p.key === undefined ? [] : [p.key]));
       for (const k of ["u", "r", "n", "t", "s", "w"]) {
-        expect(controller.commandKey(k), `${game.id} ${k}`).toBe(keys.has(k) ? k.toUpperCase() : k);
+        const taken = keys.some((key) => key.startsWith(k));
+        expect(controller.commandKey(k), `${game.id} ${k}`).toBe(taken ? k.toUpperCase() : k);
       }
     }
+    const flowerGarden = findPatience("flower-garden");
+    if (flowerGarden) expect(make(flowerGarden).controller.commandKey("r")).toBe("R");
+  });
+
+  it("reaches piles beyond nine from the keyboard: 1 then 2 at once is pile 12, 1 then a pause is pile 1", async () => {
+    const blackHole = findPatience("black-hole");
+    if (!blackHole) return; // Not in the registry yet.
+    const settings = defaultSettings();
+    settings.statusBudgetMs = 200;
+    const { controller, env } = await dealt(blackHole, 1, undefined, settings);
+    type Move = { from: { kind: string; index: number }; to: { kind: string } };
+    const legal = blackHole.legalMoves(controller.state) as Move[];
+    const far = legal.find((m) => m.from.kind === "cascade" && m.from.index >= 9 && m.to.kind === "hole");
+    if (!far) throw new Error("deal 1 of Black Hole has no move to the hole from piles 10 to 17");
+    const key = String(far.from.index + 1);
+    expect(controller.key(key[0])).toBe(true);
+    expect(controller.selection).toBeNull();
+    expect(controller.notice?.text).toMatch(/^Pile 1, or type the rest of 10–17\.$/);
+    expect(controller.key(key[1])).toBe(true);
+    expect(controller.selection?.from).toEqual({ kind: "cascade", index: far.from.index });
+    expect(controller.key("o")).toBe(true);
+    expect(controller.session.turns).toHaveLength(1);
+    expect(
+      blackHole.notation.format(controller.session.turns[0].before, controller.session.turns[0].move),
+    ).toBe(`${key}>o`);
+    // "1" alone, then the pause: pile 1 is picked up; Esc puts it back.
+    controller.key("1");
+    expect(controller.selection).toBeNull();
+    env.runTimers();
+    expect(controller.selection?.from).toEqual({ kind: "cascade", index: 0 });
+    controller.key("Escape");
+    expect(controller.selection).toBeNull();
+    // "1" then a key that cannot go on: pile 1, then that key on its own ("x" does nothing, "u" undoes).
+    controller.key("1");
+    expect(controller.key("x")).toBe(false);
+    expect(controller.selection?.from).toEqual({ kind: "cascade", index: 0 });
+    controller.key("Escape");
+    controller.key("1");
+    expect(controller.key("u")).toBe(true);
+    expect(controller.session.turns).toHaveLength(0);
   });
 
   it("restarts undoably: redo takes the restart back, and the clock waits for a move", async () => {

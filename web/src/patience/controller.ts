@@ -2,6 +2,7 @@ import { cardName } from "../../../src/cards/card.ts";
 import { dealRange, type Numbering } from "../../../src/cards/deals/layout.ts";
 import type { AnyPatienceGame, AutoPolicy, PileRef, PileView } from "../../../src/games/patience/contract.ts";
 import { samePile } from "../../../src/games/patience/contract.ts";
+import { PILE_KEY_PAUSE_MS, PileKeyReader } from "../../../src/games/patience/pile-keys.ts";
 import { type AnySession, ruleFields, Session, type Turn } from "../../../src/games/patience/session.ts";
 import { patienceSettings, rulesOf, type Settings } from "../settings.ts";
 import { formatDuration, type GameInfo, StatsBook } from "../stats.ts";
@@ -139,6 +140,11 @@ export class PatienceController {
   private solveTimer: unknown = null;
   private deriveTimer: unknown = null;
   private saveTimer: unknown = null;
+  private keyTimer: unknown = null;
+  /** Pile keys of more than one character ("12", "r3") typed a character at a time. */
+  private readonly pileKeys = new PileKeyReader(() =>
+    this.piles().flatMap((p) => (p.key === undefined ? [] : [p.key])),
+  );
   private hintMoves: unknown[] = [];
   private hintBest = false;
   private readonly listeners = new Set<() => void>();
@@ -233,9 +239,13 @@ export class PatienceController {
     return this.runningSince !== null;
   }
 
-  /** The key of a command in this game: lower case, or the capital when a pile uses the lower-case key. */
+  /**
+   * The key of a command in this game: lower case, or the capital when a pile's key is the lower-case letter or
+   * begins with it (Flower Garden's reserve "r1".."r16" takes r: redo is R).
+   */
   commandKey(key: string): string {
-    return this.piles().some((p) => p.key === key) ? key.toUpperCase() : key;
+    const keys = this.piles().flatMap((p) => (p.key === undefined ? [] : [p.key]));
+    return PileKeyReader.takes(keys, key) ? key.toUpperCase() : key;
   }
 
   // ---- Storage ----------------------------------------------------------------------------------------
@@ -741,20 +751,30 @@ export class PatienceController {
 
   private wherePrompt(): Notice {
     const act = this.env.touch ? "Tap" : "Click";
-    const keys = !this.env.touch && this.piles().some((p) => p.key !== undefined && p.key.length === 1);
+    const keys = !this.env.touch && this.piles().some((p) => p.key !== undefined);
     return { text: `Where to? ${act} a pile${keys ? ", or press its key" : ""}. Esc cancels.`, tone: "info" };
   }
 
   /**
    * A key typed on the table: a pile's key picks the pile up, a second key puts it down there, the same key
    * again is its quick move; the commands (undo, redo, new deal, hint, solve, winnable) take the lower-case
-   * key, or its capital in a game whose piles use the lower-case one. Returns whether the key was used.
+   * key, or its capital in a game whose piles use the lower-case one. A key of more than one character is typed
+   * a character at a time: "1" then "2" at once is pile 12 where there are piles 10 to 18, and a pause (or a
+   * character that cannot go on) ends it ("1", a pause, then "2": piles 1 and 2). Returns whether the key was
+   * used.
    */
   key(key: string): boolean {
-    const piles = this.piles().filter((p) => p.key === key);
-    if (piles.length > 0 && !this.dealing && !this.solving) {
-      this.keyPile(piles);
-      return true;
+    if (key.length === 1 && !this.dealing && !this.solving) {
+      this.stopKeyTimer();
+      const step = this.pileKeys.press(key);
+      for (const k of step.piles) this.keyPile(this.piles().filter((p) => p.key === k));
+      if (step.dropped !== undefined && step.piles.length === 0)
+        this.refuse(`No pile's key is "${step.dropped}"`);
+      if (step.waiting !== "") {
+        this.awaitKey(step.waiting);
+        return true;
+      }
+      if (step.unused === undefined) return true;
     }
     const commands: Record<string, () => void> = {
       [this.commandKey("u")]: () => this.undo(),
@@ -772,6 +792,34 @@ export class PatienceController {
     if (!command) return false;
     command();
     return true;
+  }
+
+  /** The start of a longer key typed: says what may follow, and takes it as typed after a pause. */
+  private awaitKey(typed: string): void {
+    const longer = this.piles()
+      .map((p) => p.key)
+      .filter((k): k is string => k !== undefined && k !== typed && k.startsWith(typed));
+    const named = this.piles().find((p) => p.key === typed);
+    const range = longer.length > 2 ? `${longer[0]}–${longer[longer.length - 1]}` : longer.join(" or ");
+    this.notice = {
+      text: named
+        ? `${capital(named.label)}, or type the rest of ${range}.`
+        : `Type the rest of ${range} (Esc cancels).`,
+      tone: "info",
+    };
+    this.keyTimer = this.env.setTimer(() => {
+      this.keyTimer = null;
+      const k = this.pileKeys.flush();
+      if (k !== undefined) this.keyPile(this.piles().filter((p) => p.key === k));
+      else if (this.notice?.text.startsWith("Type the rest")) this.notice = null;
+      this.emit();
+    }, PILE_KEY_PAUSE_MS);
+    this.emit();
+  }
+
+  private stopKeyTimer(): void {
+    if (this.keyTimer !== null) this.env.clearTimer(this.keyTimer);
+    this.keyTimer = null;
   }
 
   private keyPile(piles: PileView[]): void {
@@ -819,6 +867,8 @@ export class PatienceController {
   }
 
   cancel(): void {
+    this.stopKeyTimer();
+    this.pileKeys.clear();
     this.selection = null;
     this.hint = null;
     this.hintMoves = [];

@@ -7,8 +7,12 @@ import type { PileRef, PileView } from "../../../src/games/patience/contract.ts"
  * arithmetic: the table draws it, the tests check it.
  */
 
-/** An item of a band: a pile, or an empty space so many card widths wide (`grow`: it takes the room left). */
-export type BandItem = { pile: PileRef } | { space: number; grow?: boolean };
+/**
+ * An item of a band: a pile, or an empty space so many card widths wide (`grow`: it takes the room left). A pile
+ * with `advance` is covered by the next item but for its left `advance` card widths (a spread reserve drawn as
+ * a row of overlapping cards, each showing its corner index).
+ */
+export type BandItem = { pile: PileRef; advance?: number } | { space: number; grow?: boolean };
 
 /** A row of the table: piles left to right. */
 export interface Band {
@@ -27,12 +31,17 @@ export interface GameLayout {
    * is wins (Montana offers its grid both ways, for a phone held upright).
    */
   arrangements(piles: readonly PileView[]): Band[][];
-  /** The most cards a pile fanned down may hold in play: its face-down cards and face-up ones. */
-  reach(pile: PileView): { faceDown: number; faceUp: number };
+  /**
+   * The most cards a pile fanned down may hold in play: its face-down cards and face-up ones (`piles`: all the
+   * piles of the position the table is sized for).
+   */
+  reach(pile: PileView, piles: readonly PileView[]): { faceDown: number; faceUp: number };
   /** Cards spread in a pile fanned right (the waste shows the last three turned in draw three). */
   spread?(pile: PileView): number;
   /** A click on a card: pick it up ("select"), or play its quick move at once ("quick", Montana). */
   clickMode?: "select" | "quick";
+  /** Whether an empty foundation shows its suit (not where any suit may go to any foundation: Spider). */
+  suitMarks?: boolean;
   /** Moves no pile gesture makes, as buttons: Montana's redeal. */
   actions?: readonly { label: string; notation: string }[];
 }
@@ -90,8 +99,10 @@ const MIN_CARD_W = 18;
 
 export const pileId = (ref: PileRef): string => `${ref.kind}-${ref.index}`;
 
+/** An item's width in card widths; a pile with `advance` counts that much less the gap it does without. */
 function itemWidth(item: BandItem, views: Map<string, PileView>, layout: GameLayout): number {
   if ("space" in item) return item.space;
+  if (item.advance !== undefined) return item.advance - GAP;
   const view = views.get(pileId(item.pile));
   if (view?.fan === "right") return 1 + (Math.max(1, layout.spread?.(view) ?? 3) - 1) * RIGHT_FAN;
   return 1;
@@ -104,7 +115,7 @@ function bandReach(band: Band, views: Map<string, PileView>, layout: GameLayout)
     if ("space" in item) continue;
     const view = views.get(pileId(item.pile));
     if (view?.fan !== "down") continue;
-    const { faceDown, faceUp } = layout.reach(view);
+    const { faceDown, faceUp } = layout.reach(view, [...views.values()]);
     most = Math.max(most, 1 + faceDown * DOWN_FAN + Math.max(0, faceUp - 1) * MIN_UP_FAN);
   }
   return most;
@@ -171,10 +182,12 @@ export function layoutTable(
   const upright = height > width * 1.3;
 
   // Every band as wide as the widest: the spaces that grow take up the difference; the table is centred.
+  const widthOf = (item: BandItem) =>
+    "pile" in item && item.advance !== undefined
+      ? Math.round(item.advance * cardW) - gap
+      : Math.round(itemWidth(item, views, layout) * cardW);
   const bandWidths = best.bands.map(
-    (band) =>
-      band.items.reduce((sum, item) => sum + Math.round(itemWidth(item, views, layout) * cardW), 0) +
-      gap * (band.items.length - 1),
+    (band) => band.items.reduce((sum, item) => sum + widthOf(item), 0) + gap * (band.items.length - 1),
   );
   const tableWidth = Math.max(...bandWidths);
   const left = Math.max(0, Math.floor((width - tableWidth) / 2));
@@ -190,7 +203,7 @@ export function layoutTable(
     const reach = bandReach(band, sizeViews, layout);
     const bottom = b === best.bands.length - 1 ? height : y + Math.round(reach * cardH);
     for (const item of band.items) {
-      const w = Math.round(itemWidth(item, views, layout) * cardW);
+      const w = widthOf(item);
       if ("space" in item) {
         x += w + (item.grow ? extra : 0) + gap;
         continue;
@@ -200,7 +213,7 @@ export function layoutTable(
         x += w + gap;
         continue;
       }
-      const rect = { x: Math.round(x), y, w, h: cardH };
+      const rect = { x: Math.round(x), y, w: item.advance !== undefined ? cardW : w, h: cardH };
       const area = view.fan === "down" ? { ...rect, h: Math.max(cardH, bottom - y) } : rect;
       spots.push({ view, rect, area, z: 0 });
       cards.push(placeCards(view, rect, cardW, cardH, bottom, upright, layout));

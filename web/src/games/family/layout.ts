@@ -1,0 +1,125 @@
+import type { FamilyRules } from "../../../../src/games/family/rules.ts";
+import type { PileView } from "../../../../src/games/patience/contract.ts";
+import type { Band, BandItem, GameLayout } from "../../patience/layout.ts";
+
+/**
+ * Every game of the family engine (src/games/family/) on one layout, worked out from its pile view and its rules:
+ * the stock, the waste, the hole, the cells and the foundations in a band on top (the foundations right), the
+ * tableau's piles below. The table offers several arrangements and the one with the largest cards wins: the
+ * piles in one row, or two or three when there are many (Fan's eighteen on a phone); the top band whole, or the
+ * foundations in a band of their own; Canfield's stacked reserve on top or left of the piles; the hole on top or
+ * closing the last row of piles (Black Hole); a spread reserve (Flower Garden's sixteen) as a row of cards, whole
+ * or overlapping so that each shows its corner.
+ */
+
+const of = (piles: readonly PileView[], kind: string) => piles.filter((p) => p.ref.kind === kind);
+const items = (piles: readonly PileView[]): BandItem[] => piles.map((p) => ({ pile: p.ref }));
+
+/** `list` in `rows` rows, the first rows the longer (nine and eight of seventeen). */
+function rowsOf<T>(list: readonly T[], rows: number): T[][] {
+  const size = Math.ceil(list.length / rows);
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** A band of two groups, the first left and the second right, or one group alone (centred). */
+function leftRight(left: BandItem[], right: BandItem[]): Band[] {
+  if (left.length === 0 && right.length === 0) return [];
+  if (left.length === 0) return [{ items: right }];
+  if (right.length === 0) return [{ items: left }];
+  return [{ items: [...left, { space: 0.3, grow: true }, ...right] }];
+}
+
+/** A spread reserve as one row of cards, each covered by the next but for `advance` card widths. */
+const overlapped = (reserve: readonly PileView[], advance: number): BandItem[] =>
+  reserve.map((p, i) => (i < reserve.length - 1 ? { pile: p.ref, advance } : { pile: p.ref }));
+
+type SpreadMode = "none" | "top" | "rows" | "overlap-top" | "overlap";
+
+function arrangements(piles: readonly PileView[], rules: FamilyRules): Band[][] {
+  const stock = of(piles, "stock");
+  const waste = of(piles, "waste");
+  const hole = of(piles, "hole");
+  const cells = of(piles, "cell");
+  const foundations = items(of(piles, "foundation"));
+  const cascades = of(piles, "cascade");
+  const reserve = of(piles, "reserve");
+  const stacked = rules.reserve?.stacked === true ? reserve : [];
+  const spread = rules.reserve?.stacked === true ? [] : reserve;
+
+  const rowCounts = [1, ...(cascades.length >= 8 ? [2] : []), ...(cascades.length >= 12 ? [3] : [])];
+  const reservePlaces: ("beside" | "top")[] = stacked.length > 0 ? ["beside", "top"] : ["top"];
+  const spreadModes: SpreadMode[] = spread.length > 0 ? ["top", "rows", "overlap-top", "overlap"] : ["none"];
+  const out: Band[][] = [];
+  for (const rows of rowCounts) {
+    const cascadeRows = rowsOf(cascades, rows);
+    const last = cascadeRows[cascadeRows.length - 1] ?? [];
+    // The hole may close the last row of piles when that row is the shorter.
+    const holePlaces: ("top" | "below")[] =
+      hole.length > 0 && cascadeRows.length > 1 && last.length < cascadeRows[0].length
+        ? ["top", "below"]
+        : ["top"];
+    for (const reservePlace of reservePlaces)
+      for (const holePlace of holePlaces)
+        for (const spreadMode of spreadModes)
+          for (const split of [false, true]) {
+            const left = items([
+              ...stock,
+              ...waste,
+              ...(holePlace === "top" ? hole : []),
+              ...(reservePlace === "top" ? stacked : []),
+              ...cells,
+            ]);
+            for (const advance of spreadMode.startsWith("overlap") ? [0.5, 0.34] : [1]) {
+              const bands: Band[] = [];
+              const topLeft =
+                spreadMode === "top"
+                  ? [...left, ...items(spread)]
+                  : spreadMode === "overlap-top"
+                    ? [...left, ...overlapped(spread, advance)]
+                    : left;
+              if (split) {
+                if (topLeft.length === 0 || foundations.length === 0) continue;
+                bands.push({ items: topLeft }, { items: foundations });
+              } else bands.push(...leftRight(topLeft, foundations));
+              if (spreadMode === "rows")
+                for (const row of rowsOf(spread, 2)) bands.push({ items: items(row) });
+              if (spreadMode === "overlap") bands.push({ items: overlapped(spread, advance) });
+              cascadeRows.forEach((row, r) => {
+                const band: BandItem[] = items(row);
+                if (r === 0 && reservePlace === "beside" && stacked.length > 0)
+                  band.unshift(...items(stacked), { space: 0.3 });
+                if (r === cascadeRows.length - 1 && holePlace === "below") band.push(...items(hole));
+                bands.push({ items: band });
+              });
+              out.push(bands);
+            }
+          }
+  }
+  return out;
+}
+
+/**
+ * The most a tableau pile may hold: where nothing builds, what it was dealt (one card in a space it may take);
+ * else a run of the whole suit on its face-up cards, and one card more for each deal of a stock onto the piles.
+ */
+function reach(pile: PileView, piles: readonly PileView[], rules: FamilyRules) {
+  const faceDown = pile.cards.filter((c) => !c.faceUp).length;
+  const up = pile.cards.length - faceDown;
+  if (rules.tableau.build === "none") return { faceDown, faceUp: Math.max(1, up) };
+  const stock = of(piles, "stock")[0]?.cards.length ?? 0;
+  const deals = rules.stock?.dealsTo === "piles" ? Math.ceil(stock / Math.max(1, rules.tableau.piles)) : 0;
+  const run = rules.highestRank;
+  const faceUp = Math.max(run, up + run - 1) + deals;
+  return { faceDown, faceUp: Math.min(rules.decks * 4 * run, faceUp) };
+}
+
+export function familyLayout(rules: FamilyRules): GameLayout {
+  return {
+    arrangements: (piles) => arrangements(piles, rules),
+    reach: (pile, piles) => reach(pile, piles, rules),
+    spread: (pile) => (pile.ref.kind === "waste" ? Math.max(1, Math.min(3, rules.stock?.draw ?? 1)) : 1),
+    suitMarks: rules.foundations?.wholeSuits !== true,
+  };
+}
