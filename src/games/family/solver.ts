@@ -1,18 +1,24 @@
-import { BudgetMeter, describeBudget } from "../../search/budget.ts";
-import type { SolveResult } from "../../search/result.ts";
+import { type BudgetKind, BudgetMeter, describeBudget } from "../../search/budget.ts";
+import { DepthFirst } from "../../search/depth-first.ts";
+import { pathMoves } from "../../search/domain.ts";
+import type { SolveResult, SolveStats } from "../../search/result.ts";
 import type { AutoPolicy, SolveOptions } from "../patience/contract.ts";
 import { apply, autoMoves, type FamilyMove, type FamilyState, isWon, legalMoves } from "./engine.ts";
 import { familyKey } from "./key.ts";
+import { MODE_SEARCH, PackedFamily, packedUnsupported } from "./packed.ts";
 
 /**
- * The family's solver for any rules: a depth-first search with an explicit stack over the engine's own moves,
- * every position remembered by its canonical key (piles that differ only in order counted once). The only moves
- * made without choice are those the rules make (turning a card up, filling a space at once) and, under the
- * policy "none", the cards going home that `safeHome` proves never wrong for the rules in force. So when it runs
- * out of positions the deal is unsolvable under those rules; a budget met first gives unknown.
+ * The family's solver for any rules: a complete depth-first search (src/search/depth-first.ts) over the packed
+ * position of packed.ts, which plays the engine's own moves in place, every position remembered by its canonical
+ * key (piles that differ only in order counted once) in a typed-array table. The only moves made without choice
+ * are those the rules make (turning a card up, filling a space at once) and the automatic moves: under the
+ * policies "none" and "safe" the cards going home that `safeHome` proves never wrong for the rules in force, under
+ * "all" every card home as the game sends it. Nothing else is pruned; the moves are only tried in an order (home
+ * first, then moves that turn a card up or empty a pile, then onto cards, then the rest). So when it runs out of
+ * positions the deal is unsolvable under those rules; a budget met first gives unknown.
  *
- * It knows nothing clever, on purpose: a game gets a correct solver the day its rules are written. Games that
- * need speed get a packed position of their own.
+ * The plain search of the engine's immutable states (`solveFamilyPlain`) stays as the reference the small-deck
+ * tests hold this one to, and searches the rules the packed position does not play.
  */
 
 /** Rough bytes a remembered position costs (its key as a string, and the set's entry). */
@@ -38,7 +44,11 @@ function play(state: FamilyState, moves: readonly FamilyMove[]): FamilyState {
   return s;
 }
 
-export function solveFamily(start: FamilyState, options: SolveOptions = {}): SolveResult<FamilyMove> {
+/**
+ * The plain search: kept as the reference the packed search is held to (and for the rules the packed position
+ * does not play: Gaps, Accordion).
+ */
+export function solveFamilyPlain(start: FamilyState, options: SolveOptions = {}): SolveResult<FamilyMove> {
   const policy = options.policy ?? "none";
   const meter = new BudgetMeter(options.budget ?? {}, options.now);
   const searched = `every move of the rules (${policy === "none" ? "cards home only when proved safe" : `automatic moves: ${policy}`}), positions that differ only in the order of piles counted once`;
@@ -106,4 +116,52 @@ export function solveFamily(start: FamilyState, options: SolveOptions = {}): Sol
     stats: stats(expanded),
     reason: `no position reached wins: ${meter.positions} searched`,
   };
+}
+
+/** Positions between progress reports. */
+const REPORT_EVERY = 100_000;
+
+export function solveFamily(start: FamilyState, options: SolveOptions = {}): SolveResult<FamilyMove> {
+  if (packedUnsupported(start) !== undefined) return solveFamilyPlain(start, options);
+  const policy = options.policy ?? "none";
+  const meter = new BudgetMeter(options.budget ?? {}, options.now, 1024);
+  const searched = `every move of the rules (${policy === "none" ? "cards home only when proved safe" : `automatic moves: ${policy}`}), positions that differ only in the order of piles counted once`;
+  const domain = new PackedFamily(start.rules, policy === "all" ? "all" : "safe");
+  const search = new DepthFirst(domain, "complete", MODE_SEARCH);
+  const stats = (): SolveStats => ({
+    positions: meter.positions,
+    expanded: search.expanded,
+    ms: meter.elapsed(),
+    bytes: meter.bytesUsed,
+    phases: [],
+    searched,
+  });
+  const unknown = (budget: BudgetKind): SolveResult<FamilyMove> => ({
+    result: "unknown",
+    moves: [],
+    stats: { ...stats(), budget },
+    reason: describeBudget(budget, meter),
+  });
+  if (!search.begin(start, meter)) return unknown(search.outcome as BudgetKind);
+  let outcome = search.outcome;
+  while (outcome === "capped") {
+    outcome = search.resume(search.positions + REPORT_EVERY);
+    if (outcome === "capped") options.onProgress?.({ positions: meter.positions, ms: meter.elapsed() });
+  }
+  if (outcome === "solved") {
+    const moves = pathMoves(domain, start, search.path());
+    // The moves replay through the engine to a win, or the packed position is wrong: never answer on it.
+    let s = start;
+    for (const m of moves) s = apply(s, m);
+    if (!isWon(s)) throw new Error("internal error: the family solver's moves do not win");
+    return { result: "solved", moves, stats: stats() };
+  }
+  if (outcome === "exhausted")
+    return {
+      result: "unsolvable",
+      moves: [],
+      stats: stats(),
+      reason: `no position reached wins: ${meter.positions} searched`,
+    };
+  return unknown(outcome as BudgetKind);
 }

@@ -1,0 +1,1079 @@
+import type { Card } from "../../cards/card.ts";
+import type { SearchDomain } from "../../search/domain.ts";
+import type { PileKind, PileRef } from "../patience/contract.ts";
+import type { FamilyTable } from "./deal.ts";
+import type { FamilyMove, FamilyState } from "./engine.ts";
+import { type Build, deckSize, type FamilyRules, foundationCount } from "./rules.ts";
+
+/**
+ * The family's packed search position: the table of engine.ts on typed arrays, moved through in place (apply and
+ * undo) by the shared searches of src/search/. It plays exactly the engine's rules: `generate` in MODE_ENGINE
+ * writes the very moves `legalMoves` lists; `apply` makes a move with what the rules then do by themselves
+ * (turning a card up, filling a space at once), as engine.ts's `apply` does; `forced` makes the automatic moves
+ * of its policy ("safe": the cards home `safeHome` proves never wrong; "all": every card home), in the order
+ * engine.ts's `autoMoves` makes them.
+ *
+ * A move is a 32-bit integer: from kind (3 bits), from index (7), to kind (3), to index (7), count (8); it names
+ * the engine's move alone (`plainMoves`).
+ *
+ * The canonical key counts alike exactly the positions key.ts counts alike, written compactly:
+ * - tableau piles in a canonical order (sorted by content) unless the stock deals onto the piles; a pile as its
+ *   face-down cards (an id of their content: they are always a bottom part of the pile as loaded, since
+ *   face-down cards never move), the number of face-up cards and those cards;
+ * - cells as cards, sorted under the same condition;
+ * - a stacked reserve as its size (it only ever loses its top card, so what is left is a bottom part of the
+ *   reserve as loaded); a spread reserve as which of its cards are left, counted by card when its piles are a set;
+ * - each suit's foundations as their sizes (sorted for the two of a suit in a two-deck game);
+ * - stock and waste as which cards of the loaded talon are left and how many lie in the waste: the waste, bottom
+ *   first, followed by the stock, top first, is always a subsequence of that sequence as loaded (drawing,
+ *   turning the waste over and dealing leave it as it is; playing a card takes one out), so the cards left (as
+ *   the leftmost embedding of the subsequence, which two decks need) and the waste's size say both in full;
+ * - the hole's top card (its size follows from the rest).
+ *
+ * The one way it is finer than key.ts: a spread reserve with spaces filled from it keeps its piles in order
+ * (the rules fill from its first pile, so there its order is not a symmetry).
+ */
+
+export const K_PILE = 0;
+export const K_CELL = 1;
+export const K_RESERVE = 2;
+export const K_WASTE = 3;
+export const K_FOUNDATION = 4;
+export const K_STOCK = 5;
+export const K_HOLE = 6;
+const KINDS: readonly PileKind[] = ["cascade", "cell", "reserve", "waste", "foundation", "stock", "hole"];
+
+/** Every move the engine lists, in its order (for tests). */
+export const MODE_ENGINE = 0;
+/** The search's moves: one of several targets that lead to one canonical position, the likeliest moves first. */
+export const MODE_SEARCH = 1;
+
+export const packMove = (fk: number, fi: number, tk: number, ti: number, count: number): number =>
+  fk | (fi << 3) | (tk << 10) | (ti << 13) | (count << 20);
+const fromKind = (m: number) => m & 7;
+const fromIndex = (m: number) => (m >>> 3) & 127;
+const toKind = (m: number) => (m >>> 10) & 7;
+const toIndex = (m: number) => (m >>> 13) & 127;
+const countOf = (m: number) => (m >>> 20) & 255;
+
+const BUILD_CODES: Record<Build, number> = { "alternate-colours": 0, suit: 1, "any-suit": 2, none: 3 };
+const NO_CARD = 63;
+
+const SP_ANY = 0;
+const SP_KINGS = 1;
+const SP_NONE = 2;
+const SP_RESERVE_ANY = 3;
+const SP_RESERVE_WASTE = 4;
+const SP_WASTE_STOCK = 5;
+const SPACE_CODES = {
+  any: SP_ANY,
+  kings: SP_KINGS,
+  none: SP_NONE,
+  "reserve-then-any": SP_RESERVE_ANY,
+  "reserve-then-waste": SP_RESERVE_WASTE,
+  "waste-then-stock": SP_WASTE_STOCK,
+} as const;
+
+const G_NONE = 0;
+const G_ANY = 1;
+const G_WHOLE = 2;
+const G_MAXIMAL = 3;
+const G_UNCOVER = 4;
+const GROUP_CODES = {
+  none: G_NONE,
+  any: G_ANY,
+  "whole-pile": G_WHOLE,
+  maximal: G_MAXIMAL,
+  "to-uncover": G_UNCOVER,
+};
+
+const bitsFor = (n: number): number => {
+  let b = 0;
+  while (1 << b <= n) b++;
+  return b;
+};
+
+const isRedCard = (c: number) => (c & 3) === 1 || (c & 3) === 2;
+
+/**
+ * Why the packed position cannot stand for `state` (the plain solver then searches it), or undefined: rules it
+ * does not play (Gaps, Accordion, whole suits that come back off the foundations), or a table the engine's deal
+ * and moves never make (a face-down top card, a spread reserve pile of several cards, a foundation out of order).
+ */
+export function packedUnsupported(state: FamilyState): string | undefined {
+  const { rules, table: t } = state;
+  if (rules.sequences || rules.accordion) return "Gaps and Accordion";
+  if (rules.foundations?.wholeSuits && rules.foundations.removable) return "whole suits that come back";
+  if (rules.tableau.piles > 32 || deckSize(rules) > 104) return "too large";
+  if (t.tableau.length !== rules.tableau.piles) return "piles";
+  for (let p = 0; p < t.tableau.length; p++) {
+    const fd = t.faceDown[p];
+    if (fd < 0 || (fd > 0 && fd >= t.tableau[p].length)) return "a face-down top card";
+  }
+  if (rules.reserve && !rules.reserve.stacked && t.reserve.some((r) => r.length > 1))
+    return "a spread reserve pile of several cards";
+  const f = rules.foundations;
+  if (f && !f.wholeSuits) {
+    const n = rules.highestRank;
+    for (let i = 0; i < t.foundations.length; i++) {
+      const pile = t.foundations[i];
+      if (pile.length > n) return "a foundation too high";
+      for (let k = 0; k < pile.length; k++) {
+        const rank = ((state.base - 1 + k) % n) + 1;
+        if (pile[k] !== (rank - 1) * 4 + (i & 3)) return "a foundation out of order";
+      }
+    }
+  }
+  return undefined;
+}
+
+export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
+  readonly keyWords: number;
+  readonly maxMoves: number;
+  readonly plainMoves = true;
+
+  private readonly rules: FamilyRules;
+  private readonly n: number;
+  private readonly deck: number;
+  private readonly P: number;
+  private readonly cap: number;
+  private readonly C: number;
+  private readonly F: number;
+  private readonly R: number;
+  private readonly rcap: number;
+  private readonly build: number;
+  private readonly spaces: number;
+  private readonly groups: number;
+  private readonly hasHole: boolean;
+  private readonly holeWraps: boolean;
+  private readonly hasFoundations: boolean;
+  private readonly wholeSuits: boolean;
+  private readonly removable: boolean;
+  private readonly stockTo: number;
+  private readonly draw: number;
+  private readonly redeals: boolean;
+  private readonly stacked: boolean;
+  /** Piles and cells are sets (the stock does not deal onto the piles). */
+  private readonly symmetric: boolean;
+  /** A spread reserve's piles are a set. */
+  private readonly reserveSet: boolean;
+  private readonly fills: boolean;
+  private readonly safeOnly: boolean;
+
+  // The position.
+  private readonly cards: Int8Array;
+  private readonly len: Int32Array;
+  private readonly down: Int32Array;
+  private readonly cells: Int8Array;
+  private readonly flen: Int32Array;
+  /** The suit on each whole-suit foundation. */
+  private readonly fsuit: Int8Array;
+  private readonly stock: Int8Array;
+  private slen = 0;
+  private readonly waste: Int8Array;
+  private wlen = 0;
+  private readonly res: Int8Array;
+  private readonly rlen: Int32Array;
+  private readonly hole: Int8Array;
+  private hlen = 0;
+  private base = 1;
+
+  // Tables of the loaded root.
+  private readonly rel = new Int32Array(52);
+  /** builds[lower * 52 + upper]: 1 when `upper` lies on `lower` under the tableau's build, 2 under the group build. */
+  private readonly builds = new Uint8Array(52 * 52);
+  /** The id of the content of pile p's bottom k cards as loaded: prefixId[p * cap + k] (0 for none). */
+  private readonly prefixId: Int32Array;
+  private prefixBits = 0;
+  private readonly upBits: number;
+  /** The talon as loaded: the waste bottom first, then the stock top first. */
+  private readonly talon: Int8Array;
+  private talonLen = 0;
+  private readonly talonMask: Uint32Array;
+  private readonly lenBits: number;
+  /** A spread reserve counted by card: each group's first slot index into `groupSlots`, and its count's bits. */
+  private readonly groupStart: Int32Array;
+  private readonly groupSlots: Int32Array;
+  private readonly groupBits: Int32Array;
+  private groups_ = 0;
+  private readonly resBits: number;
+
+  // Scratch.
+  private readonly order: Int32Array;
+  private readonly cellCodes: Int32Array;
+  private undoLog = new Int32Array(1 << 12);
+  private undoTop = 0;
+  private readonly buckets: Int32Array[];
+  private readonly bucketLen = new Int32Array(4);
+  private readonly scratchKey: Uint32Array;
+  private ordered = false;
+  private hashValue = 0;
+  private hashValid = false;
+  private acc = 0;
+  private accBits = 0;
+  private word = 0;
+  private h = 0;
+  private out: Uint32Array = new Uint32Array(0);
+
+  constructor(rules: FamilyRules, policy: "safe" | "all" = "safe") {
+    this.rules = rules;
+    this.n = rules.highestRank;
+    this.deck = deckSize(rules);
+    const t = rules.tableau;
+    this.P = t.piles;
+    this.cap = this.deck + 1;
+    this.C = rules.cells.count;
+    this.F = foundationCount(rules);
+    const reserve = rules.reserve;
+    this.stacked = reserve?.stacked ?? false;
+    this.R = reserve ? (reserve.stacked ? 1 : reserve.size) : 0;
+    this.rcap = reserve ? (reserve.stacked ? reserve.size : 1) : 1;
+    this.build = BUILD_CODES[t.build];
+    this.spaces = SPACE_CODES[t.spaces];
+    this.groups = GROUP_CODES[t.groups];
+    this.hasHole = rules.hole !== null;
+    this.holeWraps = rules.hole?.wraps ?? false;
+    this.hasFoundations = rules.foundations !== null;
+    this.wholeSuits = rules.foundations?.wholeSuits ?? false;
+    this.removable = rules.foundations?.removable ?? false;
+    const stock = rules.stock;
+    this.stockTo =
+      stock === null ? -1 : stock.dealsTo === "waste" ? K_WASTE : stock.dealsTo === "hole" ? K_HOLE : K_PILE;
+    this.draw = stock?.draw ?? 1;
+    this.redeals = stock?.redeals ?? false;
+    this.symmetric = stock?.dealsTo !== "piles";
+    this.fills =
+      this.spaces === SP_RESERVE_ANY || this.spaces === SP_RESERVE_WASTE || this.spaces === SP_WASTE_STOCK;
+    this.reserveSet = this.symmetric && this.spaces !== SP_RESERVE_ANY && this.spaces !== SP_RESERVE_WASTE;
+    this.safeOnly = policy === "safe";
+
+    this.cards = new Int8Array(this.P * this.cap);
+    this.len = new Int32Array(this.P);
+    this.down = new Int32Array(this.P);
+    this.cells = new Int8Array(this.C);
+    this.flen = new Int32Array(this.F);
+    this.fsuit = new Int8Array(this.F);
+    this.stock = new Int8Array(this.deck);
+    this.waste = new Int8Array(this.deck);
+    this.res = new Int8Array(Math.max(1, this.R * this.rcap));
+    this.rlen = new Int32Array(this.R);
+    this.hole = new Int8Array(this.deck + 1);
+    this.prefixId = new Int32Array(this.P * this.cap);
+    this.talon = new Int8Array(this.deck);
+    this.talonMask = new Uint32Array(Math.ceil(this.deck / 32) + 1);
+    this.groupStart = new Int32Array(this.R + 1);
+    this.groupSlots = new Int32Array(this.R);
+    this.groupBits = new Int32Array(this.R);
+    this.order = new Int32Array(this.P);
+    this.cellCodes = new Int32Array(Math.max(1, this.C));
+    this.upBits = bitsFor(this.deck);
+    this.lenBits = bitsFor(this.deck);
+    this.resBits = this.stacked ? bitsFor(this.rcap) : this.R * 2;
+
+    // The longest key: every card face up on the tableau, a pile's header each, the rest at their widths.
+    const prefixMax = bitsFor(this.deck + this.P);
+    const maxBits =
+      this.P * (prefixMax + this.upBits) +
+      6 * this.deck +
+      6 * this.C +
+      this.resBits +
+      4 * this.F +
+      (stock ? this.deck + this.lenBits : 0) +
+      (this.hasHole ? 6 : 0);
+    this.keyWords = Math.max(1, Math.ceil(maxBits / 32));
+    this.scratchKey = new Uint32Array(this.keyWords);
+
+    // Moves of one position: from each place, to each pile (one count onto a card, any count into a space),
+    // each cell, home, the hole; the stock's move; then the forced moves (each takes a card home at least).
+    const sources = this.P + this.C + this.R + 1 + this.F;
+    this.maxMoves = sources * (this.P + this.C + 3) + this.P * this.P * this.cap + 1 + this.deck + 8;
+    this.buckets = [0, 1, 2, 3].map(() => new Int32Array(this.maxMoves));
+  }
+
+  // ---------------------------------------------------------------- loading
+
+  load(state: FamilyState): void {
+    const t = state.table;
+    const { P, cap, n } = this;
+    this.base = state.base;
+    for (let c = 0; c < 52; c++) {
+      const r = ((c >> 2) + 1 - (this.base - 1) + n) % n;
+      this.rel[c] = r === 0 ? n : r;
+    }
+    const gb =
+      this.rules.tableau.groupBuild === "as-built" ? this.build : BUILD_CODES[this.rules.tableau.groupBuild];
+    for (let lower = 0; lower < 52; lower++)
+      for (let upper = 0; upper < 52; upper++) {
+        let v = 0;
+        if (this.buildsOn(this.build, lower, upper)) v |= 1;
+        if (this.buildsOn(gb, lower, upper)) v |= 2;
+        this.builds[lower * 52 + upper] = v;
+      }
+    const ids = new Map<string, number>();
+    for (let p = 0; p < P; p++) {
+      const pile = t.tableau[p];
+      this.len[p] = pile.length;
+      this.down[p] = t.faceDown[p];
+      for (let i = 0; i < pile.length; i++) this.cards[p * cap + i] = pile[i];
+      this.prefixId[p * cap] = 0;
+      for (let k = 1; k <= t.faceDown[p]; k++) {
+        const text = pile.slice(0, k).join(",");
+        let id = ids.get(text);
+        if (id === undefined) {
+          id = ids.size + 1;
+          ids.set(text, id);
+        }
+        this.prefixId[p * cap + k] = id;
+      }
+      this.order[p] = p;
+    }
+    this.prefixBits = bitsFor(ids.size);
+    for (let i = 0; i < this.C; i++) this.cells[i] = t.cells[i] ?? -1;
+    for (let i = 0; i < this.F; i++) {
+      this.flen[i] = t.foundations[i].length;
+      this.fsuit[i] = t.foundations[i].length > 0 ? t.foundations[i][0] & 3 : 0;
+    }
+    this.slen = t.stock.length;
+    for (let i = 0; i < t.stock.length; i++) this.stock[i] = t.stock[i];
+    this.wlen = t.waste.length;
+    for (let i = 0; i < t.waste.length; i++) this.waste[i] = t.waste[i];
+    this.talonLen = 0;
+    for (let i = 0; i < this.wlen; i++) this.talon[this.talonLen++] = this.waste[i];
+    for (let i = this.slen - 1; i >= 0; i--) this.talon[this.talonLen++] = this.stock[i];
+    for (let r = 0; r < this.R; r++) {
+      const pile = t.reserve[r] ?? [];
+      this.rlen[r] = pile.length;
+      for (let i = 0; i < pile.length; i++) this.res[r * this.rcap + i] = pile[i];
+    }
+    // A spread reserve as a set: its slots grouped by card (two decks may hold a card twice).
+    if (this.R > 0 && !this.stacked) {
+      const slots = Array.from({ length: this.R }, (_, r) => r).sort(
+        (a, b) => this.slotCard(a, t) - this.slotCard(b, t),
+      );
+      let g = 0;
+      for (let i = 0; i < slots.length; ) {
+        let j = i;
+        while (j < slots.length && this.slotCard(slots[j], t) === this.slotCard(slots[i], t)) j++;
+        this.groupStart[g] = i;
+        this.groupBits[g] = bitsFor(j - i);
+        g++;
+        i = j;
+      }
+      this.groupStart[g] = slots.length;
+      this.groups_ = g;
+      for (let i = 0; i < slots.length; i++) this.groupSlots[i] = slots[i];
+    }
+    this.hlen = t.hole.length;
+    for (let i = 0; i < t.hole.length; i++) this.hole[i] = t.hole[i];
+    this.undoTop = 0;
+    this.hashValid = false;
+  }
+
+  private slotCard(r: number, t: FamilyTable): number {
+    const pile = t.reserve[r] ?? [];
+    return pile.length > 0 ? pile[0] : 99;
+  }
+
+  private buildsOn(build: number, lower: number, upper: number): boolean {
+    if (build === 3) return false;
+    if (build === 1 && (upper & 3) !== (lower & 3)) return false;
+    if (build === 0 && isRedCard(upper) === isRedCard(lower)) return false;
+    return this.rel[upper] + 1 === this.rel[lower];
+  }
+
+  /** The engine state of the position (for tests and checks). */
+  toState(): FamilyState {
+    const { P, cap } = this;
+    const tableau: Card[][] = [];
+    for (let p = 0; p < P; p++) tableau.push(Array.from(this.cards.subarray(p * cap, p * cap + this.len[p])));
+    const foundations: Card[][] = [];
+    for (let f = 0; f < this.F; f++) {
+      const pile: Card[] = [];
+      for (let k = 0; k < this.flen[f]; k++) pile.push(this.foundationCard(f, k));
+      foundations.push(pile);
+    }
+    const reserve: Card[][] = [];
+    for (let r = 0; r < this.R; r++)
+      reserve.push(Array.from(this.res.subarray(r * this.rcap, r * this.rcap + this.rlen[r])));
+    const table: FamilyTable = {
+      tableau,
+      faceDown: Array.from(this.down),
+      foundations,
+      cells: Array.from(this.cells, (c) => (c < 0 ? null : c)),
+      stock: Array.from(this.stock.subarray(0, this.slen)),
+      waste: Array.from(this.waste.subarray(0, this.wlen)),
+      reserve,
+      hole: Array.from(this.hole.subarray(0, this.hlen)),
+      sequences: [],
+      accordion: [],
+    };
+    return { rules: this.rules, table, base: this.base };
+  }
+
+  // ---------------------------------------------------------------- the rules
+
+  /** Card k (0 at the bottom) of foundation f. */
+  private foundationCard(f: number, k: number): number {
+    if (this.wholeSuits) return k * 4 + this.fsuit[f];
+    return ((this.base - 1 + k) % this.n) * 4 + (f & 3);
+  }
+
+  /** The foundation that takes `c` now, or -1 (engine.ts's foundationFor). */
+  private foundationFor(c: number): number {
+    if (!this.hasFoundations || this.wholeSuits) return -1;
+    const want = this.rel[c] - 1;
+    for (let i = c & 3; i < this.F; i += 4) if (this.flen[i] === want) return i;
+    return -1;
+  }
+
+  private holeTakes(c: number): boolean {
+    if (!this.hasHole || this.hlen === 0) return false;
+    const a = (c >> 2) + 1;
+    const b = (this.hole[this.hlen - 1] >> 2) + 1;
+    if (a + 1 === b || a === b + 1) return true;
+    const n = this.n;
+    return this.holeWraps && ((a === n && b === 1) || (a === 1 && b === n));
+  }
+
+  private groupHeight(p: number): number {
+    const l = this.len[p];
+    if (l === 0) return 0;
+    const base = p * this.cap;
+    const cards = this.cards;
+    const builds = this.builds;
+    const floor = this.down[p];
+    let h = 1;
+    while (
+      h < l &&
+      l - h - 1 >= floor &&
+      (builds[cards[base + l - h - 1] * 52 + cards[base + l - h]] & 2) !== 0
+    )
+      h++;
+    return h;
+  }
+
+  /** engine.ts's completeSuitOnTop. */
+  private completeSuitOnTop(p: number): boolean {
+    const n = this.n;
+    const l = this.len[p];
+    if (l < n || l - n < this.down[p]) return false;
+    const base = p * this.cap + l - 1;
+    const suit = this.cards[base] & 3;
+    for (let i = 0; i < n; i++) if (this.cards[base - i] !== i * 4 + suit) return false;
+    return true;
+  }
+
+  /** Whether `count` of pile `from`'s group of `height` may go as one under the group rule (engine groupCounts). */
+  private groupAllows(from: number, count: number, height: number, toEmpty: boolean): boolean {
+    switch (this.groups) {
+      case G_NONE:
+        return count === 1;
+      case G_ANY:
+        return true;
+      case G_WHOLE:
+        return height === this.len[from] && count === height;
+      case G_MAXIMAL:
+        return count === height;
+      default:
+        return (
+          count === height ||
+          toEmpty ||
+          this.foundationFor(this.cards[from * this.cap + this.len[from] - count - 1]) >= 0
+        );
+    }
+  }
+
+  private safeHome(c: number, f: number): boolean {
+    const fr = this.rules.foundations;
+    if (!fr || fr.wholeSuits || this.rules.decks !== 1) return false;
+    const build = this.build;
+    if (build === 3 || build === 1) return true;
+    const rank = this.rel[c];
+    let same = 0;
+    let other = 0;
+    for (let i = 0; i < this.F; i++) {
+      if (i === f) continue;
+      const diff = rank - this.flen[i];
+      if (build === 0 && isRedCard(i) === isRedCard(c)) same = diff;
+      else if (diff > other) other = diff;
+    }
+    if (build === 0) return (other <= 2 && same <= 3) || (other <= 1 && !fr.removable);
+    return other <= 2;
+  }
+
+  // ---------------------------------------------------------------- moves
+
+  private emit(bucket: number, move: number): void {
+    this.buckets[bucket][this.bucketLen[bucket]++] = move;
+  }
+
+  generate(mode: number, out: Int32Array, at: number): number {
+    const bl = this.bucketLen;
+    bl[0] = bl[1] = bl[2] = bl[3] = 0;
+    const search = mode === MODE_SEARCH;
+    this.ordered = search;
+    const { P, cap, len, cards } = this;
+    let closed = false;
+    if (this.spaces === SP_RESERVE_WASTE) for (let p = 0; p < P; p++) if (len[p] === 0) closed = true;
+    const firstEmptyCell = search && this.symmetric;
+    const oneSpace = search && this.symmetric;
+    for (let p = 0; p < P; p++) {
+      const l = len[p];
+      if (l === 0 || this.down[p] >= l) continue;
+      this.movesFrom(K_PILE, p, cards[p * cap + l - 1], closed, oneSpace, firstEmptyCell);
+    }
+    for (let i = 0; i < this.C; i++)
+      if (this.cells[i] >= 0) this.movesFrom(K_CELL, i, this.cells[i], closed, oneSpace, firstEmptyCell);
+    for (let r = 0; r < this.R; r++)
+      if (this.rlen[r] > 0)
+        this.movesFrom(
+          K_RESERVE,
+          r,
+          this.res[r * this.rcap + this.rlen[r] - 1],
+          closed,
+          oneSpace,
+          firstEmptyCell,
+        );
+    if (this.stockTo === K_WASTE && this.wlen > 0)
+      this.movesFrom(K_WASTE, 0, this.waste[this.wlen - 1], closed, oneSpace, firstEmptyCell);
+    if (this.removable)
+      for (let f = 0; f < this.F; f++)
+        if (this.flen[f] > 0)
+          this.movesFrom(
+            K_FOUNDATION,
+            f,
+            this.foundationCard(f, this.flen[f] - 1),
+            closed,
+            oneSpace,
+            firstEmptyCell,
+          );
+    // The stock's move.
+    if (this.stockTo >= 0) {
+      if (this.slen > 0) {
+        if (this.stockTo === K_WASTE)
+          this.emit(3, packMove(K_STOCK, 0, K_WASTE, 0, Math.min(this.draw, this.slen)));
+        else if (this.stockTo === K_HOLE) this.emit(3, packMove(K_STOCK, 0, K_HOLE, 0, 1));
+        else this.emit(3, packMove(K_STOCK, 0, K_PILE, 0, Math.min(P, this.slen)));
+      } else if (this.redeals && this.wlen > 0) this.emit(3, packMove(K_WASTE, 0, K_STOCK, 0, this.wlen));
+    }
+    if (!search) {
+      // The engine's order: by source, the stock last (the buckets were filled in that order when not searching).
+      const b = this.buckets[0];
+      for (let i = 0; i < bl[0]; i++) out[at++] = b[i];
+      const s = this.buckets[3];
+      for (let i = 0; i < bl[3]; i++) out[at++] = s[i];
+      return at;
+    }
+    for (let k = 0; k < 4; k++) {
+      const b = this.buckets[k];
+      for (let i = 0; i < bl[k]; i++) out[at++] = b[i];
+    }
+    return at;
+  }
+
+  /**
+   * The moves from one place (engine.ts's legalMovesFrom, legal ones only). In search mode they go to buckets by
+   * promise: home or to the hole; a move that turns a card up or empties a pile; onto a card; the rest.
+   */
+  private movesFrom(
+    sk: number,
+    si: number,
+    c: number,
+    closed: boolean,
+    oneSpace: boolean,
+    firstEmptyCell: boolean,
+  ): void {
+    const ordered = this.ordered;
+    const B = (k: number) => (ordered ? k : 0);
+    const { P, cap, len, cards, builds } = this;
+    // Home.
+    if (this.wholeSuits) {
+      if (sk === K_PILE) {
+        let empty = -1;
+        for (let f = 0; f < this.F; f++)
+          if (this.flen[f] === 0) {
+            empty = f;
+            break;
+          }
+        if (empty >= 0 && this.completeSuitOnTop(si))
+          this.emit(B(0), packMove(sk, si, K_FOUNDATION, empty, this.n));
+      }
+    } else if (this.hasFoundations && sk !== K_FOUNDATION) {
+      const f = this.foundationFor(c);
+      if (f >= 0) this.emit(B(0), packMove(sk, si, K_FOUNDATION, f, 1));
+    }
+    if (this.hasHole && sk !== K_FOUNDATION && this.holeTakes(c))
+      this.emit(B(0), packMove(sk, si, K_HOLE, 0, 1));
+    // To the piles (none when they do not build: not even into a space).
+    const build = this.build;
+    const spaces = this.spaces;
+    if (build === 3) {
+      // Nothing.
+    } else if (sk === K_PILE) {
+      if (!closed) {
+        const l = len[si];
+        const height = this.groupHeight(si);
+        const base = si * cap;
+        const uncovers = this.down[si] > 0 || this.fills;
+        let spaceDone = false;
+        for (let p = 0; p < P; p++) {
+          if (p === si) continue;
+          const lp = len[p];
+          if (lp === 0) {
+            if (spaces === SP_NONE || (oneSpace && spaceDone)) continue;
+            spaceDone = true;
+            for (let count = 1; count <= height; count++) {
+              if (!this.groupAllows(si, count, height, true)) continue;
+              const bottom = cards[base + l - count];
+              if (count > 1) {
+                if (spaces === SP_KINGS) {
+                  if ((bottom >> 2) + 1 !== this.n || count !== height) continue;
+                } else if (spaces !== SP_ANY && spaces !== SP_RESERVE_ANY) continue;
+              } else if (spaces === SP_KINGS && (bottom >> 2) + 1 !== this.n) continue;
+              // A space filled by a whole pile changes nothing unless a card is turned up or a space refilled.
+              this.emit(
+                B(count === l - this.down[si] && uncovers ? 1 : 3),
+                packMove(K_PILE, si, K_PILE, p, count),
+              );
+            }
+          } else if (build !== 3) {
+            const top = cards[p * cap + lp - 1];
+            const row = top * 52;
+            for (let count = 1; count <= height; count++) {
+              if ((builds[row + cards[base + l - count]] & 1) === 0) continue;
+              if (!this.groupAllows(si, count, height, false)) continue;
+              this.emit(B(count === l - this.down[si] ? 1 : 2), packMove(K_PILE, si, K_PILE, p, count));
+            }
+          }
+        }
+      }
+    } else if (!closed || sk === K_WASTE) {
+      let spaceDone = false;
+      const king = (c >> 2) + 1 === this.n;
+      for (let p = 0; p < P; p++) {
+        const lp = len[p];
+        if (lp === 0) {
+          if (spaces === SP_NONE || (spaces === SP_KINGS && !king) || (oneSpace && spaceDone)) continue;
+          spaceDone = true;
+          this.emit(B(3), packMove(sk, si, K_PILE, p, 1));
+        } else if (build !== 3 && (builds[cards[p * cap + lp - 1] * 52 + c] & 1) !== 0)
+          this.emit(B(2), packMove(sk, si, K_PILE, p, 1));
+      }
+    }
+    // To the cells.
+    if (sk !== K_CELL)
+      for (let i = 0; i < this.C; i++)
+        if (this.cells[i] < 0) {
+          this.emit(B(3), packMove(sk, si, K_CELL, i, 1));
+          if (firstEmptyCell) break;
+        }
+  }
+
+  // ---------------------------------------------------------------- apply and undo
+
+  private log(v: number): void {
+    if (this.undoTop === this.undoLog.length) {
+      const bigger = new Int32Array(this.undoLog.length * 2);
+      bigger.set(this.undoLog);
+      this.undoLog = bigger;
+    }
+    this.undoLog[this.undoTop++] = v;
+  }
+
+  apply(m: number): void {
+    this.hashValid = false;
+    const fk = fromKind(m);
+    const fi = fromIndex(m);
+    const tk = toKind(m);
+    const ti = toIndex(m);
+    const count = countOf(m);
+    const { cap, cards, len } = this;
+    if (fk === K_STOCK) {
+      if (tk === K_WASTE) for (let k = 0; k < count; k++) this.waste[this.wlen++] = this.stock[--this.slen];
+      else if (tk === K_HOLE) this.hole[this.hlen++] = this.stock[--this.slen];
+      else for (let p = 0; p < count; p++) cards[p * cap + len[p]++] = this.stock[--this.slen];
+    } else if (fk === K_WASTE && tk === K_STOCK) {
+      for (let k = 0; k < count; k++) this.stock[this.slen++] = this.waste[--this.wlen];
+    } else if (fk === K_PILE && tk === K_PILE) {
+      const from = fi * cap + len[fi] - count;
+      const to = ti * cap + len[ti];
+      for (let k = 0; k < count; k++) cards[to + k] = cards[from + k];
+      len[fi] -= count;
+      len[ti] += count;
+    } else {
+      let c: number;
+      switch (fk) {
+        case K_PILE:
+          len[fi] -= count;
+          c = cards[fi * cap + len[fi]];
+          break;
+        case K_CELL:
+          c = this.cells[fi];
+          this.cells[fi] = -1;
+          break;
+        case K_RESERVE:
+          c = this.res[fi * this.rcap + --this.rlen[fi]];
+          break;
+        case K_WASTE:
+          c = this.waste[--this.wlen];
+          break;
+        default:
+          c = this.foundationCard(fi, --this.flen[fi]);
+      }
+      switch (tk) {
+        case K_PILE:
+          cards[ti * cap + len[ti]++] = c;
+          break;
+        case K_FOUNDATION:
+          if (this.wholeSuits) this.fsuit[ti] = c & 3;
+          this.flen[ti] += count;
+          break;
+        case K_CELL:
+          this.cells[ti] = c;
+          break;
+        default:
+          this.hole[this.hlen++] = c;
+      }
+    }
+    // What the rules do by themselves: turn a card up, fill the spaces.
+    let turned = 0;
+    if (fk === K_PILE && this.down[fi] > 0 && this.down[fi] >= len[fi]) {
+      turned = this.down[fi] + 1;
+      this.down[fi] = len[fi] - 1;
+    }
+    let filled = 0;
+    if (this.fills) filled = this.fillSpaces();
+    this.log(filled | (turned << 8));
+  }
+
+  /** engine.ts's fillSpaces; logs each fill (pile, and where from) and returns how many. */
+  private fillSpaces(): number {
+    const { P, cap, cards, len } = this;
+    let filled = 0;
+    for (let p = 0; p < P; p++) {
+      if (len[p] > 0) continue;
+      if (this.spaces === SP_WASTE_STOCK) {
+        if (this.wlen > 0) {
+          cards[p * cap + len[p]++] = this.waste[--this.wlen];
+          this.log(p | (K_WASTE << 8));
+          filled++;
+        } else if (this.slen > 0) {
+          cards[p * cap + len[p]++] = this.stock[--this.slen];
+          this.log(p | (K_STOCK << 8));
+          filled++;
+        }
+      } else {
+        for (let r = 0; r < this.R; r++)
+          if (this.rlen[r] > 0) {
+            cards[p * cap + len[p]++] = this.res[r * this.rcap + --this.rlen[r]];
+            this.log(p | (K_RESERVE << 8) | (r << 12));
+            filled++;
+            break;
+          }
+      }
+    }
+    return filled;
+  }
+
+  undo(m: number): void {
+    this.hashValid = false;
+    const fk = fromKind(m);
+    const fi = fromIndex(m);
+    const tk = toKind(m);
+    const ti = toIndex(m);
+    const count = countOf(m);
+    const { cap, cards, len } = this;
+    const head = this.undoLog[--this.undoTop];
+    const filled = head & 255;
+    for (let k = 0; k < filled; k++) {
+      const e = this.undoLog[--this.undoTop];
+      const p = e & 255;
+      const kind = (e >> 8) & 15;
+      const c = cards[p * cap + --len[p]];
+      if (kind === K_WASTE) this.waste[this.wlen++] = c;
+      else if (kind === K_STOCK) this.stock[this.slen++] = c;
+      else {
+        const r = e >>> 12;
+        this.res[r * this.rcap + this.rlen[r]++] = c;
+      }
+    }
+    const turned = head >>> 8;
+    if (turned > 0) this.down[fi] = turned - 1;
+    if (fk === K_STOCK) {
+      if (tk === K_WASTE) for (let k = 0; k < count; k++) this.stock[this.slen++] = this.waste[--this.wlen];
+      else if (tk === K_HOLE) this.stock[this.slen++] = this.hole[--this.hlen];
+      else for (let p = count - 1; p >= 0; p--) this.stock[this.slen++] = cards[p * cap + --len[p]];
+      return;
+    }
+    if (fk === K_WASTE && tk === K_STOCK) {
+      for (let k = 0; k < count; k++) this.waste[this.wlen++] = this.stock[--this.slen];
+      return;
+    }
+    if (fk === K_PILE && tk === K_PILE) {
+      const from = ti * cap + len[ti] - count;
+      const to = fi * cap + len[fi];
+      for (let k = 0; k < count; k++) cards[to + k] = cards[from + k];
+      len[ti] -= count;
+      len[fi] += count;
+      return;
+    }
+    if (tk === K_FOUNDATION && this.wholeSuits) {
+      // A whole suit comes back king first.
+      this.flen[ti] -= count;
+      const suit = this.fsuit[ti];
+      const base = fi * cap + len[fi];
+      for (let k = 0; k < count; k++) cards[base + k] = (this.n - 1 - k) * 4 + suit;
+      len[fi] += count;
+      return;
+    }
+    let c: number;
+    switch (tk) {
+      case K_PILE:
+        c = cards[ti * cap + --len[ti]];
+        break;
+      case K_FOUNDATION:
+        c = this.foundationCard(ti, --this.flen[ti]);
+        break;
+      case K_CELL:
+        c = this.cells[ti];
+        this.cells[ti] = -1;
+        break;
+      default:
+        c = this.hole[--this.hlen];
+    }
+    switch (fk) {
+      case K_PILE:
+        cards[fi * cap + len[fi]++] = c;
+        break;
+      case K_CELL:
+        this.cells[fi] = c;
+        break;
+      case K_RESERVE:
+        this.res[fi * this.rcap + this.rlen[fi]++] = c;
+        break;
+      case K_WASTE:
+        this.waste[this.wlen++] = c;
+        break;
+      default:
+        this.flen[fi]++;
+    }
+  }
+
+  /** The next automatic move of the policy, or -1 (engine.ts's nextAutoMove). */
+  private nextAuto(): number {
+    const { P, cap, len, cards } = this;
+    if (this.wholeSuits) {
+      if (this.safeOnly) return -1;
+      let empty = -1;
+      for (let f = 0; f < this.F; f++)
+        if (this.flen[f] === 0) {
+          empty = f;
+          break;
+        }
+      if (empty < 0) return -1;
+      for (let p = 0; p < P; p++)
+        if (this.completeSuitOnTop(p)) return packMove(K_PILE, p, K_FOUNDATION, empty, this.n);
+      return -1;
+    }
+    if (!this.hasFoundations) return -1;
+    for (let p = 0; p < P; p++) {
+      const l = len[p];
+      if (l === 0 || this.down[p] >= l) continue;
+      const m = this.autoFrom(K_PILE, p, cards[p * cap + l - 1]);
+      if (m >= 0) return m;
+    }
+    for (let i = 0; i < this.C; i++) {
+      if (this.cells[i] < 0) continue;
+      const m = this.autoFrom(K_CELL, i, this.cells[i]);
+      if (m >= 0) return m;
+    }
+    for (let r = 0; r < this.R; r++) {
+      if (this.rlen[r] === 0) continue;
+      const m = this.autoFrom(K_RESERVE, r, this.res[r * this.rcap + this.rlen[r] - 1]);
+      if (m >= 0) return m;
+    }
+    if (!this.safeOnly && this.stockTo === K_WASTE && this.wlen > 0) {
+      const m = this.autoFrom(K_WASTE, 0, this.waste[this.wlen - 1]);
+      if (m >= 0) return m;
+    }
+    return -1;
+  }
+
+  private autoFrom(kind: number, index: number, c: number): number {
+    const f = this.foundationFor(c);
+    if (f < 0) return -1;
+    if (!this.safeOnly || this.safeHome(c, f)) return packMove(kind, index, K_FOUNDATION, f, 1);
+    return -1;
+  }
+
+  forced(_move: number, out: Int32Array, at: number): number {
+    for (;;) {
+      const m = this.nextAuto();
+      if (m < 0) return at;
+      this.apply(m);
+      out[at++] = m;
+    }
+  }
+
+  isWon(): boolean {
+    if (this.hasFoundations) {
+      let home = 0;
+      for (let f = 0; f < this.F; f++) home += this.flen[f];
+      return home === this.deck;
+    }
+    if (this.hasHole) return this.hlen === this.deck;
+    return false;
+  }
+
+  toMove(m: number): FamilyMove {
+    return {
+      from: { kind: KINDS[fromKind(m)], index: fromIndex(m) } as PileRef,
+      to: { kind: KINDS[toKind(m)], index: toIndex(m) } as PileRef,
+      count: countOf(m),
+    };
+  }
+
+  // ---------------------------------------------------------------- the key
+
+  private put(v: number, bits: number): void {
+    // bits <= 30
+    const have = this.accBits;
+    this.acc |= v << have;
+    if (have + bits >= 32) {
+      this.flush(this.acc);
+      this.acc = have === 0 ? 0 : v >>> (32 - have);
+      this.accBits = have + bits - 32;
+    } else this.accBits = have + bits;
+  }
+
+  private flush(w: number): void {
+    this.out[this.word++] = w;
+    this.h = Math.imul(this.h ^ w, 0x9e3779b1);
+    this.h ^= this.h >>> 15;
+  }
+
+  /** Pile a's content before pile b's in the canonical order (any fixed total order of contents). */
+  private pileLess(a: number, b: number): boolean {
+    const { cap, cards, len, down, prefixId } = this;
+    const pa = prefixId[a * cap + down[a]];
+    const pb = prefixId[b * cap + down[b]];
+    if (pa !== pb) return pa < pb;
+    const ua = len[a] - down[a];
+    const ub = len[b] - down[b];
+    if (ua !== ub) return ua < ub;
+    const ba = a * cap + down[a];
+    const bb = b * cap + down[b];
+    for (let i = 0; i < ua; i++) {
+      const x = cards[ba + i];
+      const y = cards[bb + i];
+      if (x !== y) return x < y;
+    }
+    return false;
+  }
+
+  encode(out: Uint32Array): void {
+    this.out = out;
+    this.word = 0;
+    this.acc = 0;
+    this.accBits = 0;
+    this.h = 0x2545f491;
+    const { P, cap, cards, len, down, order } = this;
+    if (this.symmetric) {
+      // Insertion sort from the last order: a move changes one or two piles.
+      for (let i = 1; i < P; i++) {
+        const x = order[i];
+        let j = i - 1;
+        while (j >= 0 && this.pileLess(x, order[j])) {
+          order[j + 1] = order[j];
+          j--;
+        }
+        order[j + 1] = x;
+      }
+    }
+    const pbits = this.prefixBits;
+    const ubits = this.upBits;
+    for (let i = 0; i < P; i++) {
+      const p = this.symmetric ? order[i] : i;
+      if (pbits > 0) this.put(this.prefixId[p * cap + down[p]], pbits);
+      const l = len[p];
+      this.put(l - down[p], ubits);
+      const base = p * cap;
+      for (let k = down[p]; k < l; k++) this.put(cards[base + k], 6);
+    }
+    if (this.C > 0) {
+      const codes = this.cellCodes;
+      for (let i = 0; i < this.C; i++) {
+        const c = this.cells[i] < 0 ? NO_CARD : this.cells[i];
+        if (this.symmetric) {
+          let j = i - 1;
+          while (j >= 0 && codes[j] > c) {
+            codes[j + 1] = codes[j];
+            j--;
+          }
+          codes[j + 1] = c;
+        } else codes[i] = c;
+      }
+      for (let i = 0; i < this.C; i++) this.put(codes[i], 6);
+    }
+    if (this.R > 0) {
+      if (this.stacked) this.put(this.rlen[0], this.resBits);
+      else if (this.reserveSet) {
+        for (let g = 0; g < this.groups_; g++) {
+          let k = 0;
+          for (let i = this.groupStart[g]; i < this.groupStart[g + 1]; i++)
+            k += this.rlen[this.groupSlots[i]];
+          this.put(k, this.groupBits[g]);
+        }
+      } else for (let r = 0; r < this.R; r++) this.put(this.rlen[r], 1);
+    }
+    if (this.F > 0) {
+      const two = this.F > 4;
+      for (let s = 0; s < 4 && s < this.F; s++) {
+        if (two) {
+          const a = this.flen[s];
+          const b = this.flen[s + 4];
+          this.put(Math.min(a, b), 4);
+          this.put(Math.max(a, b), 4);
+        } else this.put(this.flen[s], 4);
+      }
+    }
+    if (this.stockTo >= 0) {
+      // The cards of the loaded talon left, as the leftmost embedding of waste (bottom first) then stock (top first).
+      const mask = this.talonMask;
+      mask.fill(0);
+      const talon = this.talon;
+      let j = 0;
+      for (let i = 0; i < this.wlen; i++) {
+        const x = this.waste[i];
+        while (talon[j] !== x) j++;
+        mask[j >> 5] |= 1 << (j & 31);
+        j++;
+      }
+      for (let i = this.slen - 1; i >= 0; i--) {
+        const x = this.stock[i];
+        while (talon[j] !== x) j++;
+        mask[j >> 5] |= 1 << (j & 31);
+        j++;
+      }
+      for (let k = 0; k < this.talonLen; k += 16) {
+        const bits = Math.min(16, this.talonLen - k);
+        this.put((mask[k >> 5] >>> (k & 31)) & ((1 << bits) - 1), bits);
+      }
+      this.put(this.wlen, this.lenBits);
+    }
+    if (this.hasHole) this.put(this.hlen === 0 ? NO_CARD : this.hole[this.hlen - 1], 6);
+    if (this.accBits > 0) this.flush(this.acc);
+    while (this.word < this.keyWords) this.flush(0);
+    let h = this.h;
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    this.hashValue = h >>> 0;
+    this.hashValid = true;
+  }
+
+  hash(): number {
+    if (!this.hashValid) this.encode(this.scratchKey);
+    return this.hashValue;
+  }
+}
