@@ -117,7 +117,15 @@ function TableView({ controller, layout, animate, back }: TableProps) {
   useLayoutEffect(() => {
     const el = wrapRef.current;
     if (!el) return;
-    const measure = () => setSize({ w: el.clientWidth, h: el.clientHeight });
+    // The room inside the padding: clientWidth and clientHeight count the padding too.
+    const measure = () => {
+      const style = getComputedStyle(el);
+      const px = (v: string) => Number.parseFloat(v) || 0;
+      setSize({
+        w: Math.floor(el.clientWidth - px(style.paddingLeft) - px(style.paddingRight)),
+        h: Math.floor(el.clientHeight - px(style.paddingTop) - px(style.paddingBottom)),
+      });
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../../src/cards/random.ts";
+import { FAMILY_GAMES } from "../../../src/games/family/index.ts";
 import { PATIENCE_GAMES } from "../../../src/games/registry.ts";
 import { layoutOf } from "../games/index.ts";
 import { layoutTable, pileId } from "./layout.ts";
@@ -11,6 +12,8 @@ const ROOMS: [number, number][] = [
   [1366 - 16, 768 - 200],
   [1920 - 16, 1080 - 200],
   [390 - 8, 844 - 250],
+  // A phone held sideways: the bars squeezed to their least (base.css), a short wide table.
+  [844 - 16, 390 - 150],
 ];
 
 /** Positions of random play from a deal (seeded): what the table must fit. */
@@ -58,6 +61,30 @@ describe("the table's layout", () => {
       ),
       { numRuns: 40 },
     );
+  });
+
+  it("fits every game of the family engine, dealt and played on, at every size: Fan's 18 piles on a phone too", () => {
+    for (const family of FAMILY_GAMES) {
+      const g = PATIENCE_GAMES.findIndex((game) => game.id === family.id);
+      for (const [w, h] of ROOMS) {
+        const { game, start, out } = positions(g, 1, 5, 30);
+        const sizing = game.piles(start, "player");
+        for (const s of [out[0], out[out.length - 1]]) {
+          const table = layoutTable(layoutOf(game.id), game.piles(s, "player"), sizing, w, h);
+          const where = `${game.id} at ${w}x${h}`;
+          expect(table.height, where).toBeLessThanOrEqual(h);
+          expect(table.cardW, where).toBeGreaterThanOrEqual(w > 1000 ? 60 : 24);
+          for (const spot of table.cards.flat()) {
+            expect(spot.x, where).toBeGreaterThanOrEqual(0);
+            expect(spot.y, where).toBeGreaterThanOrEqual(0);
+            expect(spot.x + table.cardW, where).toBeLessThanOrEqual(w);
+            expect(spot.y + table.cardH, where).toBeLessThanOrEqual(h);
+          }
+          // Every pile the game has is on the table, once.
+          expect(new Set(table.piles.map((p) => pileId(p.view.ref))).size, where).toBe(sizing.length);
+        }
+      }
+    }
   });
 
   it("stacks each pile bottom card first, and fans cards so a covered card's corner shows", () => {

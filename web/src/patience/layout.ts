@@ -36,6 +36,11 @@ export interface GameLayout {
    * piles of the position the table is sized for).
    */
   reach(pile: PileView, piles: readonly PileView[]): { faceDown: number; faceUp: number };
+  /**
+   * How much larger (a fraction) a later arrangement's cards must be for it to be drawn rather than an earlier
+   * one (default 0: any larger); a game lists its arrangements plainest first.
+   */
+  margin?: number;
   /** Cards spread in a pile fanned right (the waste shows the last three turned in draw three). */
   spread?(pile: PileView): number;
   /** A click on a card: pick it up ("select"), or play its quick move at once ("quick", Montana). */
@@ -172,7 +177,7 @@ export function layoutTable(
   let best: Fit | undefined;
   for (const bands of layout.arrangements(sizing)) {
     const fit = fitOf(bands, sizeViews, layout, width, height);
-    if (!best || fit.cardW > best.cardW + 0.5) best = fit;
+    if (!best || fit.cardW > best.cardW * (1 + (layout.margin ?? 0)) + 0.5) best = fit;
   }
   if (!best) throw new Error("the game's layout gave no arrangement");
   const cardW = Math.floor(best.cardW);

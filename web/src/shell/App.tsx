@@ -92,6 +92,14 @@ export function App() {
   }, [game]);
   const entry = GAMES.find((g) => g.id === game);
 
+  // The game shown is in sight in the menu's strip (which scrolls sideways when the games do not fit).
+  useEffect(() => {
+    const link = document.querySelector<HTMLElement>(`.game-menu a[href="#/${CSS.escape(game)}"]`);
+    const menu = link?.parentElement;
+    if (!link || !menu) return;
+    menu.scrollLeft = link.offsetLeft - menu.clientWidth / 2 + link.offsetWidth / 2;
+  }, [game]);
+
   /** "Play again" from the statistics: that game, that deal, the rules it was played with. */
   const playAgain = (id: string, deal: number, numbering: Numbering, rules: Record<string, unknown>) => {
     const target = findPatience(id);

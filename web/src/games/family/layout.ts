@@ -9,7 +9,7 @@ import type { Band, BandItem, GameLayout } from "../../patience/layout.ts";
  * piles in one row, or two or three when there are many (Fan's eighteen on a phone); the top band whole, or the
  * foundations in a band of their own; Canfield's stacked reserve on top or left of the piles; the hole on top or
  * closing the last row of piles (Black Hole); a spread reserve (Flower Garden's sixteen) as a row of cards, whole
- * or overlapping so that each shows its corner.
+ * or overlapping so that each shows its corner; on a short wide screen, everything in one row.
  */
 
 const of = (piles: readonly PileView[], kind: string) => piles.filter((p) => p.ref.kind === kind);
@@ -97,6 +97,21 @@ function arrangements(piles: readonly PileView[], rules: FamilyRules): Band[][] 
             }
           }
   }
+  // Short and wide (a phone held sideways): everything in one row, the piles between the stock and the foundations.
+  if (cascades.length > 0 && spread.length === 0) {
+    const before = items([...stock, ...waste, ...hole, ...stacked, ...cells]);
+    out.push([
+      {
+        items: [
+          ...before,
+          ...(before.length > 0 ? [{ space: 0.3 }] : []),
+          ...items(cascades),
+          ...(foundations.length > 0 ? [{ space: 0.3 }] : []),
+          ...foundations,
+        ],
+      },
+    ]);
+  }
   return out;
 }
 
@@ -121,5 +136,7 @@ export function familyLayout(rules: FamilyRules): GameLayout {
     reach: (pile, piles) => reach(pile, piles, rules),
     spread: (pile) => (pile.ref.kind === "waste" ? Math.max(1, Math.min(3, rules.stock?.draw ?? 1)) : 1),
     suitMarks: rules.foundations?.wholeSuits !== true,
+    // More rows, or everything in one, only for clearly larger cards.
+    margin: 0.1,
   };
 }
