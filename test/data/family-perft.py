@@ -500,7 +500,8 @@ def main():
     data = {
         "definition": "Number of distinct sequences of d legal moves (no automatic moves between them) from "
         "Solvitaire-numbered deals of five family games, counted by test/data/family-perft.py from the rules "
-        "of play in docs/family.md: each destination a different move (each empty cell, each pile), one move "
+        "of play in docs/family.md, and from positions made by hand (name, how; deal null): each destination a "
+        "different move (each empty cell, each pile; no card from cell to cell), one move "
         "home however many foundations of the suit take the card, the stock's turn, deal or play one move, "
         "turning up an uncovered card and filling a space from the reserve part of the move.",
         "numbering": "solvitaire",
