@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { drawSeed } from "../cards/entropy.ts";
 import type { AnyPatienceGame } from "../games/patience/contract.ts";
+import { PILE_KEY_PAUSE_MS } from "../games/patience/pile-keys.ts";
 import { type AnySession, Session } from "../games/patience/session.ts";
 import { findPatience } from "../games/registry.ts";
 import {
@@ -60,6 +61,7 @@ export function registerPlay(program: Command): void {
         colour: !process.env.NO_COLOR,
         onChange: () => draw(),
         columns: () => process.stdout.columns || 80,
+        rows: () => process.stdout.rows || 24,
       });
       if (loaded.problem)
         screen.message = `The saved game could not be used: ${loaded.problem}. ${screen.message}`;
@@ -94,15 +96,25 @@ function runScreen(
     const onResize = () => draw();
     const finish = () => {
       if (timer) clearInterval(timer);
+      clearTimeout(keyTimer);
       process.off("exit", saveOnExit);
       process.stdout.off("resize", onResize);
       save(game, screen.session);
       terminal.stop();
       resolve();
     };
+    // The start of a longer pile key ("1" where there are piles 10 to 18) is taken as it is after a pause.
+    let keyTimer: NodeJS.Timeout | undefined;
     const terminal = startRawSession((key) => {
+      clearTimeout(keyTimer);
       screen.handleKey(key);
       if (screen.quit) return finish();
+      if (screen.keyWaiting)
+        keyTimer = setTimeout(() => {
+          screen.flushKeys();
+          playSolution();
+          draw();
+        }, PILE_KEY_PAUSE_MS);
       playSolution();
       draw();
     });

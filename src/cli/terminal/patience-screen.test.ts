@@ -5,7 +5,7 @@ import { makeRules } from "../../games/freecell/rules.ts";
 import { position } from "../../games/freecell/testing.ts";
 import { kingAlbert } from "../../games/king-albert/index.ts";
 import { dealKlondike, makeRules as makeKlondikeRules } from "../../games/klondike/rules.ts";
-import type { AnyPatienceGame } from "../../games/patience/contract.ts";
+import type { AnyPatienceGame, PileRef } from "../../games/patience/contract.ts";
 import { answerRequest } from "../../games/patience/requests.ts";
 import { type AnySession, ruleFields, Session } from "../../games/patience/session.ts";
 import { findPatience } from "../../games/registry.ts";
@@ -13,6 +13,7 @@ import type { SolveAnswer } from "../../search/protocol.ts";
 import type { Key } from "./keys.ts";
 import { type Advisor, PatienceScreen, wrapWords } from "./patience-screen.ts";
 
+const STOCK: PileRef = { kind: "stock", index: 0 };
 const key = (name: string): Key => ({ name, ctrl: false, meta: false, sequence: name });
 const press = (screen: PatienceScreen, ...names: string[]) => {
   for (const n of names) screen.handleKey(key(n));
@@ -204,5 +205,104 @@ describe("wrapWords", () => {
     expect(lines.every((line) => line.length <= 20)).toBe(true);
     expect(lines.join(" ")).toBe(text);
     expect(wrapWords("short")).toEqual(["short"]);
+  });
+});
+
+describe("the family engine's games on the terminal screen", () => {
+  const familyScreen = (id: string, deal: number, size = { columns: 80, rows: 24 }) => {
+    const game = findPatience(id) as AnyPatienceGame;
+    const rules = game.rules.make({});
+    const session = Session.deal(game, deal, rules, "solvitaire", "safe") as AnySession;
+    const screen = new PatienceScreen(session, {
+      game,
+      rules,
+      numbering: "solvitaire",
+      policy: "safe",
+      randomDeal: () => 2,
+      columns: () => size.columns,
+      rows: () => size.rows,
+    });
+    return { game, screen };
+  };
+
+  it("draws Fan's eighteen piles in 80 columns, each under its key, and in two rows in 40", () => {
+    const { screen } = familyScreen("fan", 1);
+    const lines = screen.render().split("\n");
+    expect(lines.some((l) => /^ 1 {3}2 .* 9 {2}10 {2}11 .* 18$/.test(l))).toBe(true);
+    expect(lines.every((l) => l.length <= 80)).toBe(true);
+    const narrow = familyScreen("fan", 1, { columns: 40, rows: 30 }).screen.render().split("\n");
+    expect(narrow.some((l) => /^ 1 {3}2 .* 9$/.test(l))).toBe(true);
+    expect(narrow.some((l) => /^10 {2}11 .* 18$/.test(l))).toBe(true);
+    // The table's lines (the title line is the screen's own).
+    expect(narrow.slice(1).every((l) => l.length <= 40)).toBe(true);
+  });
+
+  it("shows the hole, the stock's count and Canfield's reserve with its count", () => {
+    const golf = familyScreen("golf", 1).screen.render();
+    expect(golf).toMatch(/^ s {7}o$/m);
+    expect(golf).toMatch(/^## \(16\) JD$/m);
+    const canfield = familyScreen("canfield", 1).screen.render();
+    expect(canfield).toMatch(/ r$/m);
+    expect(canfield).toMatch(/ 6D \(12\)$/m);
+    const blackHole = familyScreen("black-hole", 1).screen.render();
+    expect(blackHole).toMatch(/^ o\nAS$/m);
+  });
+
+  it("keeps a long Spider position within the terminal: face-down runs, then the lowest face-up cards, counted", () => {
+    const deal = (size: { columns: number; rows: number }) => {
+      const { game, screen } = familyScreen("spider", 1, size);
+      // Deal the whole stock onto the piles: every pile eleven cards and more.
+      for (let i = 0; i < 5; i++) {
+        const intent = game.intent(screen.session.state, STOCK, STOCK);
+        if (!("move" in intent)) throw new Error(intent.reason);
+        screen.session.play(intent.move);
+      }
+      return screen.render().split("\n");
+    };
+    const table = (lines: string[]) => lines.slice(1).join("\n");
+    const roomy = deal({ columns: 80, rows: 24 });
+    expect(roomy.length).toBeLessThanOrEqual(24);
+    expect(table(roomy)).not.toMatch(/#\d/);
+    const short = deal({ columns: 80, rows: 16 });
+    expect(short.length).toBeLessThanOrEqual(16);
+    expect(table(short)).toMatch(/^#[45] {2}#[45] /m);
+    const shorter = deal({ columns: 80, rows: 12 });
+    expect(shorter.length).toBeLessThanOrEqual(13);
+    expect(table(shorter)).toMatch(/^#[45] {2}#[45] .*\n\+\d /m);
+    for (const lines of [roomy, short, shorter]) expect(lines.every((l) => l.length <= 80)).toBe(true);
+  });
+
+  it("picks piles beyond nine by two keys typed together, pile 1 after a pause", () => {
+    const { game, screen } = familyScreen("black-hole", 1);
+    type Move = { from: { kind: string; index: number }; to: { kind: string } };
+    const far = (game.legalMoves(screen.session.state) as Move[]).find(
+      (m) => m.from.kind === "cascade" && m.from.index >= 9 && m.to.kind === "hole",
+    );
+    if (!far) throw new Error("no move to the hole from piles 10 to 17");
+    const key = String(far.from.index + 1);
+    press(screen, key[0]);
+    expect(screen.keyWaiting).toBe(true);
+    expect(screen.message).toBe("Pile 1, or type the rest of 10-17.");
+    press(screen, key[1]);
+    expect(screen.keyWaiting).toBe(false);
+    expect(screen.message).toMatch(new RegExp(`^From pile ${key} to where\\?`));
+    press(screen, "o");
+    expect(screen.session.moveCount).toBe(1);
+    expect(screen.message).toMatch(new RegExp(`^${key}>o`));
+    press(screen, "1");
+    screen.flushKeys();
+    expect(screen.message).toMatch(/^From pile 1 to where\?/);
+    press(screen, "escape");
+    expect(screen.message).toBe("");
+    expect(screen.render()).not.toContain("<");
+  });
+
+  it("lists the keys of many piles as ranges in the help", () => {
+    const { screen } = familyScreen("flower-garden", 1);
+    press(screen, "?");
+    const help = screen.render();
+    expect(help).toContain("(h r1-r16 1-6)");
+    expect(help).toContain("R redo");
+    expect(help).toContain("A key of two characters is typed at once (r then 1)");
   });
 });

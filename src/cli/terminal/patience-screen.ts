@@ -1,6 +1,7 @@
 import { dealRange, type Numbering } from "../../cards/deals/layout.ts";
 import { escapeControls, quoteToken } from "../../cards/text.ts";
 import type { AnyPatienceGame, AutoPolicy, PileRef, PileView } from "../../games/patience/contract.ts";
+import { PileKeyReader } from "../../games/patience/pile-keys.ts";
 import { type AnySession, Session, type Turn } from "../../games/patience/session.ts";
 import type { SolveAnswer } from "../../search/protocol.ts";
 import type { Key } from "./keys.ts";
@@ -30,6 +31,8 @@ export interface ScreenOptions {
   budgetMs?: number;
   /** The terminal's width, read at each drawing (default 80): messages and the keys' line wrap between words to fit it. */
   columns?: () => number;
+  /** The terminal's height, read at each drawing (default 24): a table too long for it is drawn shorter. */
+  rows?: () => number;
 }
 
 type Mode =
@@ -84,6 +87,10 @@ export class PatienceScreen {
   private pendingSolution: string[] = [];
   private cursor = -1;
   private readonly renderer: TableRenderer;
+  /** Pile keys of more than one character ("12", "r3") typed a character at a time. */
+  private readonly pileKeys = new PileKeyReader(() =>
+    this.piles().flatMap((p) => (p.key === undefined ? [] : [p.key])),
+  );
 
   constructor(
     session: AnySession,
@@ -113,11 +120,24 @@ export class PatienceScreen {
     return this.game.piles(this.session.state, "player");
   }
 
-  /** The key of each command in this game (the capital when a pile uses the lower-case key). */
+  /** The key of each command in this game (the capital when a pile's key is, or begins with, the lower-case one). */
   private commandKey(command: Command): string {
     const [, key] = COMMANDS.find(([c]) => c === command) as [Command, string, string];
-    const taken = new Set(this.piles().map((p) => p.key));
-    return taken.has(key) ? key.toUpperCase() : key;
+    const keys = this.piles().flatMap((p) => (p.key === undefined ? [] : [p.key]));
+    return PileKeyReader.takes(keys, key) ? key.toUpperCase() : key;
+  }
+
+  /** Whether the start of a longer pile key waits for the rest: the caller calls `flushKeys` after a pause. */
+  get keyWaiting(): boolean {
+    return this.pileKeys.waiting !== "";
+  }
+
+  /** The pause after the start of a longer key: the key typed so far is taken as it is. */
+  flushKeys(): void {
+    const typed = this.pileKeys.waiting;
+    const k = this.pileKeys.flush();
+    if (k !== undefined) this.pile(this.piles().findIndex((p) => p.key === k));
+    else if (typed !== "") this.message = `No pile's key is ${quoteToken(typed)}.`;
   }
 
   private commandFor(name: string): Command | undefined {
@@ -151,6 +171,7 @@ export class PatienceScreen {
       return;
     }
     if (key.name === "escape") {
+      this.pileKeys.clear();
       if (mode.kind === "thinking") this.options.advisor?.stop();
       this.pendingSolution = [];
       this.mode = { kind: "pick" };
@@ -170,15 +191,33 @@ export class PatienceScreen {
       else this.pile(this.cursor);
       return;
     }
-    const piles = this.piles();
-    const index = piles.findIndex((p) => p.key === key.name);
-    if (index >= 0) {
-      this.pile(index);
-      return;
+    if (key.name.length !== 1 || key.ctrl || key.meta) this.pileKeys.clear();
+    else {
+      const step = this.pileKeys.press(key.name);
+      for (const k of step.piles) this.pile(this.piles().findIndex((p) => p.key === k));
+      if (step.dropped !== undefined && step.piles.length === 0)
+        this.message = `No pile's key is ${quoteToken(step.dropped)}.`;
+      if (step.waiting !== "") {
+        this.message = this.waitingText(step.waiting);
+        return;
+      }
+      if (step.unused === undefined) return;
     }
     const command = this.commandFor(key.name);
     if (command) this.command(command);
     else this.message = `${quoteToken(key.name)} does nothing here: ? for help.`;
+  }
+
+  /** What the start of a longer key may become: "Pile 1, or type the rest of 10-18." */
+  private waitingText(typed: string): string {
+    const piles = this.piles();
+    const longer = piles
+      .map((p) => p.key)
+      .filter((k): k is string => k !== undefined && k !== typed && k.startsWith(typed));
+    const range = longer.length > 2 ? `${longer[0]}-${longer[longer.length - 1]}` : longer.join(" or ");
+    const named = piles.find((p) => p.key === typed);
+    const label = named ? `${named.label.charAt(0).toUpperCase()}${named.label.slice(1)}` : "";
+    return named ? `${label}, or type the rest of ${range}.` : `Type the rest of ${range} (Esc cancels).`;
   }
 
   /** A pile chosen (by its key, or Enter on the cursor): pick it up, drop on it, or a double-click. */
@@ -248,7 +287,7 @@ export class PatienceScreen {
   }
 
   private moveCursor(direction: string): void {
-    const places = this.renderer.place(this.piles());
+    const places = this.renderer.place(this.piles(), this.room());
     if (this.cursor < 0 || this.cursor >= places.length) {
       this.showCursor();
       return;
@@ -453,10 +492,7 @@ export class PatienceScreen {
 
   private helpLines(): string[] {
     const piles = this.piles();
-    // Only keys of one character can be pressed (Montana names its places a1..d13 in the notation only).
-    const keys = [
-      ...new Set(piles.map((p) => p.key).filter((k): k is string => k !== undefined && k.length === 1)),
-    ];
+    const keys = keyList([...new Set(piles.map((p) => p.key).filter((k): k is string => k !== undefined))]);
     const lines = escapeControls(this.game.about)
       .split(/(?<=\.) /)
       .map((l) => l.trim());
@@ -464,6 +500,11 @@ export class PatienceScreen {
     if (keys.length > 0) {
       lines.push(`Keys: pick a pile by its key (${keys.join(" ")}), then the pile it goes to;`);
       lines.push("      the same key twice sends it home or where it fits. Esc cancels.");
+      const longer = piles.map((p) => p.key).find((k): k is string => k !== undefined && k.length > 1);
+      if (longer)
+        lines.push(
+          `      A key of two characters is typed at once (${[...longer].join(" then ")}); a pause ends a key.`,
+        );
     }
     lines.push("      Arrows move a cursor between piles; Enter or Space picks and drops.");
     lines.push(
@@ -492,7 +533,12 @@ export class PatienceScreen {
     const piles = this.piles();
     const selected = this.mode.kind === "destination" ? this.mode.from : undefined;
     lines.push(
-      ...this.renderer.draw(piles, { selected, cursor: this.cursor >= 0 ? this.cursor : undefined, colour }),
+      ...this.renderer.draw(piles, {
+        selected,
+        cursor: this.cursor >= 0 ? this.cursor : undefined,
+        colour,
+        room: this.room(),
+      }),
     );
     lines.push("");
     if (this.mode.kind === "help") {
@@ -501,9 +547,7 @@ export class PatienceScreen {
       lines.push(...this.messageLines(), `> ${screenText(this.mode.text)}_`);
     } else {
       lines.push(...this.messageLines());
-      const k = (c: Command) => this.commandKey(c);
-      const footer = `keys pick · ${k("undo")} undo · ${k("redo")} redo · ${k("type")} type · ${k("winnable")} ${k("tip")} ${k("solve")} solver · ${k("help")} help · ${k("quit")} quit`;
-      for (const line of wrapWords(footer, this.columns()))
+      for (const line of wrapWords(this.footerText(), this.columns()))
         lines.push(colour ? `${DIM}${line}${RESET}` : line);
     }
     return lines.join("\n");
@@ -511,6 +555,17 @@ export class PatienceScreen {
 
   private columns(): number {
     return Math.max(20, this.options.columns?.() ?? 80);
+  }
+
+  /** The table's room: the terminal less the title above it and the message and the keys below. */
+  private room(): { width: number; height: number } {
+    const footer = wrapWords(this.footerText(), this.columns()).length;
+    return { width: this.columns(), height: Math.max(8, (this.options.rows?.() ?? 24) - 5 - footer) };
+  }
+
+  private footerText(): string {
+    const k = (c: Command) => this.commandKey(c);
+    return `keys pick · ${k("undo")} undo · ${k("redo")} redo · ${k("type")} type · ${k("winnable")} ${k("tip")} ${k("solve")} solver · ${k("help")} help · ${k("quit")} quit`;
   }
 
   private messageLines(): string[] {
@@ -521,6 +576,22 @@ export class PatienceScreen {
   pileFor(ref: PileRef): PileView | undefined {
     return this.piles().find((p) => p.ref.kind === ref.kind && p.ref.index === ref.index);
   }
+}
+
+/** Keys for the help: runs of numbered keys as ranges ("1-18", "r1-r16"), the others as they are. */
+export function keyList(keys: readonly string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < keys.length) {
+    const m = /^([a-z]?)(\d+)$/.exec(keys[i]);
+    let j = i;
+    if (m) {
+      while (j + 1 < keys.length && keys[j + 1] === `${m[1]}${Number(m[2]) + (j + 1 - i)}`) j++;
+    }
+    out.push(j - i >= 2 ? `${keys[i]}-${keys[j]}` : keys.slice(i, j + 1).join(" "));
+    i = j + 1;
+  }
+  return out;
 }
 
 /** A message's lines of at most `width` characters (a longer word alone on its line), broken between words. */

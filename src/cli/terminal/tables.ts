@@ -1,4 +1,5 @@
 import { type Card, formatCard, isRed } from "../../cards/card.ts";
+import { FAMILY_GAMES } from "../../games/family/index.ts";
 import type { PileView } from "../../games/patience/contract.ts";
 
 /** How a renderer marks piles: the one picked up, the one under the cursor. */
@@ -6,6 +7,8 @@ export interface Marks {
   selected?: number;
   cursor?: number;
   colour: boolean;
+  /** The room the table may take, in columns and lines (a renderer that can fit itself to it does). */
+  room?: { width: number; height: number };
 }
 
 /**
@@ -13,7 +16,7 @@ export interface Marks {
  * the piles on a grid, so the arrow keys can move a cursor between them.
  */
 export interface TableRenderer {
-  place(piles: readonly PileView[]): { x: number; y: number }[];
+  place(piles: readonly PileView[], room?: { width: number; height: number }): { x: number; y: number }[];
   draw(piles: readonly PileView[], marks: Marks): string[];
 }
 
@@ -125,8 +128,173 @@ export const grid: TableRenderer = {
   },
 };
 
-/** The renderer of each game; a game not listed is drawn in columns. */
-export const RENDERERS: Record<string, TableRenderer> = { montana: grid };
+/** A cell's key in the 3 columns of a card: ` 1 `, `10 `, `r10`. */
+const keyCell = (key: string | undefined) =>
+  key === undefined ? "   " : key.length === 1 ? ` ${key} ` : key.padEnd(3);
+
+/** How many piles of 3 columns and a space fit across `width`. */
+const across = (width: number) => Math.max(1, Math.floor((width + 1) / 4));
+
+/** Splits `list` into rows of at most `size`, as even as they can be (9 and 9 of 18, not 12 and 6). */
+function evenRows<T>(list: readonly T[], size: number): T[][] {
+  const rows = Math.max(1, Math.ceil(list.length / size));
+  const each = Math.ceil(list.length / rows);
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += each) out.push(list.slice(i, i + each));
+  return out;
+}
+
+/**
+ * The family engine's games (Spider, Golf, Canfield, Black Hole, Fan…): the stock (with how many cards it holds),
+ * the waste, the hole, the cells, the foundations and a stacked reserve (its top card and its count) in a row
+ * across the top, each under its key; a spread reserve on a row of its own; the tableau's piles in columns below,
+ * in as many rows of piles as the terminal's width needs (eighteen fit in 80 columns). When the piles are too
+ * long for the terminal's height, a run of face-down cards shows as its count (`#5`), and then the lowest
+ * face-up cards of the longest piles as theirs (`+4`), so the whole table stays on the screen.
+ */
+export const family: TableRenderer = {
+  place(piles, room) {
+    const top = piles.filter((p) => p.fan !== "down" && !isSpread(p));
+    const spread = piles.filter(isSpread);
+    const columnsOf = piles.filter((p) => p.fan === "down");
+    const rows = evenRows(columnsOf, across(room?.width ?? 80));
+    return piles.map((p) => {
+      if (p.fan === "down") {
+        const r = rows.findIndex((row) => row.includes(p));
+        return { x: rows[r].indexOf(p), y: 2 + r };
+      }
+      if (isSpread(p)) return { x: spread.indexOf(p), y: 1 };
+      return { x: top.indexOf(p), y: 0 };
+    });
+  },
+  draw(piles, marks) {
+    const { colour } = marks;
+    const width = marks.room?.width ?? 80;
+    const lines: string[] = [];
+    const cell = (i: number, text: string, top: boolean) =>
+      top ? mark(text, marks.selected === i, marks.cursor === i, colour) : text;
+
+    // The top row: each pile under its key; a count after the stock and a stacked reserve.
+    const top = piles.map((p, i) => ({ p, i })).filter(({ p }) => p.fan !== "down" && !isSpread(p));
+    if (top.length > 0) {
+      const keys: string[] = [];
+      const cards: string[] = [];
+      for (const { p, i } of top) {
+        const shown = p.fan === "right" ? p.cards.slice(-3) : p.cards.slice(-1);
+        const text =
+          shown.length === 0
+            ? "[ ]"
+            : shown
+                .map((v) => cardText(v.card, v.faceUp, colour).trimEnd())
+                .join(" ")
+                .padEnd(3);
+        const count =
+          (p.ref.kind === "stock" || p.ref.kind === "reserve") && p.cards.length > 0
+            ? `(${p.cards.length})`
+            : "";
+        const w = Math.max(3, shown.length * 3 - 1);
+        cards.push(`${cell(i, text.length < w ? text.padEnd(w) : text, true)}${count}`);
+        keys.push(keyCell(p.key).padEnd(w + count.length));
+      }
+      lines.push(...wrapCells(keys, cards, width), "");
+    }
+
+    // A spread reserve: each place under its key.
+    const spread = piles.map((p, i) => ({ p, i })).filter(({ p }) => isSpread(p));
+    if (spread.length > 0) {
+      const keys = spread.map(({ p }) => keyCell(p.key));
+      const cards = spread.map(({ p, i }) => {
+        const v = p.cards[p.cards.length - 1];
+        return cell(i, v ? cardText(v.card, v.faceUp, colour) : "[ ]", true);
+      });
+      lines.push(...wrapCells(keys, cards, width), "");
+    }
+
+    // The tableau: rows of columns, each as deep as the room allows.
+    const columnsAt = piles.map((p, i) => ({ p, i })).filter(({ p }) => p.fan === "down");
+    const rows = evenRows(columnsAt, across(width));
+    const height = marks.room?.height ?? Number.POSITIVE_INFINITY;
+    const room = Math.max(
+      3,
+      Math.floor((height - lines.length) / Math.max(1, rows.length)) - 1 - (rows.length > 1 ? 1 : 0),
+    );
+    rows.forEach((row, r) => {
+      if (r > 0) lines.push("");
+      lines.push(
+        row
+          .map(({ p }) => keyCell(p.key))
+          .join(" ")
+          .trimEnd(),
+      );
+      const shown = fitColumns(
+        row.map(({ p }) => p),
+        room,
+      );
+      const depth = Math.max(1, ...shown.map((c) => c.length));
+      for (let line = 0; line < depth; line++) {
+        const cells = row.map(({ i }, c) => {
+          const column = shown[c];
+          const last = column.length - 1;
+          if (line > last) return line === 0 ? mark(" . ", false, marks.cursor === i, colour) : "   ";
+          const item = column[line];
+          const text = typeof item === "string" ? item : cardText(item.card, item.faceUp, colour);
+          return line === last ? mark(text, marks.selected === i, marks.cursor === i, colour) : text;
+        });
+        lines.push(cells.join(" ").trimEnd());
+      }
+    });
+    return lines;
+  },
+};
+
+const isSpread = (p: PileView) => p.ref.kind === "reserve" && p.key !== "r";
+
+/** Cells with their keys above, wrapped onto more lines when they do not fit across `width`. */
+function wrapCells(keys: string[], cards: string[], width: number): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (start < keys.length) {
+    let end = start;
+    let used = 0;
+    while (end < keys.length && (end === start || used + 1 + keys[end].length <= width)) {
+      used += (end === start ? 0 : 1) + keys[end].length;
+      end++;
+    }
+    out.push(keys.slice(start, end).join(" ").trimEnd(), cards.slice(start, end).join(" ").trimEnd());
+    start = end;
+  }
+  return out;
+}
+
+type Shown = PileView["cards"][number] | string;
+
+/**
+ * Each pile's cards as shown in at most `room` lines: a run of face-down cards becomes its count (`#5`) first,
+ * in every pile; then the longest piles lose their lowest face-up cards to a count (`+4`), their top cards kept.
+ */
+function fitColumns(piles: readonly PileView[], room: number): Shown[][] {
+  const full = piles.map((p) => p.cards as Shown[]);
+  if (Math.max(0, ...full.map((c) => c.length)) <= room) return full;
+  const compact = piles.map((p) => {
+    const down = p.cards.filter((c) => !c.faceUp).length;
+    const up = p.cards.slice(down) as Shown[];
+    return down > 1 ? [`#${down}`.padEnd(3), ...up] : (p.cards as Shown[]);
+  });
+  return compact.map((c) => {
+    if (c.length <= room) return c;
+    const head = typeof c[0] === "string" ? [c[0]] : [];
+    const rest = c.slice(head.length);
+    const keep = Math.max(1, room - head.length - 1);
+    const hidden = rest.length - keep;
+    return [...head, `+${hidden}`.padEnd(3), ...rest.slice(hidden)];
+  });
+}
+
+/** The renderer of each game; a game not listed is drawn in columns (the family engine's games: `family`). */
+export const RENDERERS: Record<string, TableRenderer> = {
+  montana: grid,
+  ...Object.fromEntries(FAMILY_GAMES.map((g) => [g.id, family])),
+};
 
 export function rendererFor(game: string): TableRenderer {
   return RENDERERS[game] ?? columns;
