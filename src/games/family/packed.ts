@@ -212,7 +212,6 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
   private acc = 0;
   private accBits = 0;
   private word = 0;
-  private h = 0;
   private out: Uint32Array = new Uint32Array(0);
 
   constructor(rules: FamilyRules, policy: "safe" | "all" = "safe") {
@@ -507,6 +506,11 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
     this.buckets[bucket][this.bucketLen[bucket]++] = move;
   }
 
+  /** The bucket of a move of promise `k` (0 best): one bucket, in the engine's order, unless searching. */
+  private bucketOf(k: number): number {
+    return this.ordered ? k : 0;
+  }
+
   generate(mode: number, out: Int32Array, at: number): number {
     const bl = this.bucketLen;
     bl[0] = bl[1] = bl[2] = bl[3] = 0;
@@ -583,8 +587,6 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
     oneSpace: boolean,
     firstEmptyCell: boolean,
   ): void {
-    const ordered = this.ordered;
-    const B = (k: number) => (ordered ? k : 0);
     const { P, cap, len, cards, builds } = this;
     // Home.
     if (this.wholeSuits) {
@@ -596,14 +598,14 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
             break;
           }
         if (empty >= 0 && this.completeSuitOnTop(si))
-          this.emit(B(0), packMove(sk, si, K_FOUNDATION, empty, this.n));
+          this.emit(this.bucketOf(0), packMove(sk, si, K_FOUNDATION, empty, this.n));
       }
     } else if (this.hasFoundations && sk !== K_FOUNDATION) {
       const f = this.foundationFor(c);
-      if (f >= 0) this.emit(B(0), packMove(sk, si, K_FOUNDATION, f, 1));
+      if (f >= 0) this.emit(this.bucketOf(0), packMove(sk, si, K_FOUNDATION, f, 1));
     }
     if (this.hasHole && sk !== K_FOUNDATION && this.holeTakes(c))
-      this.emit(B(0), packMove(sk, si, K_HOLE, 0, 1));
+      this.emit(this.bucketOf(0), packMove(sk, si, K_HOLE, 0, 1));
     // To the piles (none when they do not build: not even into a space).
     const build = this.build;
     const spaces = this.spaces;
@@ -614,6 +616,7 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
         const l = len[si];
         const height = this.groupHeight(si);
         const base = si * cap;
+        const srcRel = this.rel[c];
         const uncovers = this.down[si] > 0 || this.fills;
         let spaceDone = false;
         for (let p = 0; p < P; p++) {
@@ -632,18 +635,24 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
               } else if (spaces === SP_KINGS && (bottom >> 2) + 1 !== this.n) continue;
               // A space filled by a whole pile changes nothing unless a card is turned up or a space refilled.
               this.emit(
-                B(count === l - this.down[si] && uncovers ? 1 : 3),
+                this.bucketOf(count === l - this.down[si] && uncovers ? 1 : 3),
                 packMove(K_PILE, si, K_PILE, p, count),
               );
             }
-          } else if (build !== 3) {
+          } else {
+            // Ranks rise by one down a group, so only one count can put the right rank on the destination.
             const top = cards[p * cap + lp - 1];
-            const row = top * 52;
-            for (let count = 1; count <= height; count++) {
-              if ((builds[row + cards[base + l - count]] & 1) === 0) continue;
-              if (!this.groupAllows(si, count, height, false)) continue;
-              this.emit(B(count === l - this.down[si] ? 1 : 2), packMove(K_PILE, si, K_PILE, p, count));
-            }
+            const count = this.rel[top] - srcRel;
+            if (
+              count >= 1 &&
+              count <= height &&
+              (builds[top * 52 + cards[base + l - count]] & 1) !== 0 &&
+              this.groupAllows(si, count, height, false)
+            )
+              this.emit(
+                this.bucketOf(count === l - this.down[si] ? 1 : 2),
+                packMove(K_PILE, si, K_PILE, p, count),
+              );
           }
         }
       }
@@ -655,16 +664,16 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
         if (lp === 0) {
           if (spaces === SP_NONE || (spaces === SP_KINGS && !king) || (oneSpace && spaceDone)) continue;
           spaceDone = true;
-          this.emit(B(3), packMove(sk, si, K_PILE, p, 1));
+          this.emit(this.bucketOf(3), packMove(sk, si, K_PILE, p, 1));
         } else if (build !== 3 && (builds[cards[p * cap + lp - 1] * 52 + c] & 1) !== 0)
-          this.emit(B(2), packMove(sk, si, K_PILE, p, 1));
+          this.emit(this.bucketOf(2), packMove(sk, si, K_PILE, p, 1));
       }
     }
     // To the cells.
     if (sk !== K_CELL)
       for (let i = 0; i < this.C; i++)
         if (this.cells[i] < 0) {
-          this.emit(B(3), packMove(sk, si, K_CELL, i, 1));
+          this.emit(this.bucketOf(3), packMove(sk, si, K_CELL, i, 1));
           if (firstEmptyCell) break;
         }
   }
@@ -948,8 +957,6 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
 
   private flush(w: number): void {
     this.out[this.word++] = w;
-    this.h = Math.imul(this.h ^ w, 0x9e3779b1);
-    this.h ^= this.h >>> 15;
   }
 
   /** Pile a's content before pile b's in the canonical order (any fixed total order of contents). */
@@ -976,7 +983,6 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
     this.word = 0;
     this.acc = 0;
     this.accBits = 0;
-    this.h = 0x2545f491;
     const { P, cap, cards, len, down, order } = this;
     if (this.symmetric) {
       // Insertion sort from the last order: a move changes one or two piles.
@@ -990,16 +996,41 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
         order[j + 1] = x;
       }
     }
+    // The piles, the bulk of the key: the bit writer's state in locals.
     const pbits = this.prefixBits;
     const ubits = this.upBits;
+    const prefixId = this.prefixId;
+    let acc = 0;
+    let have = 0;
+    let word = 0;
     for (let i = 0; i < P; i++) {
       const p = this.symmetric ? order[i] : i;
-      if (pbits > 0) this.put(this.prefixId[p * cap + down[p]], pbits);
+      const d = down[p];
       const l = len[p];
-      this.put(l - down[p], ubits);
+      const head = pbits > 0 ? (prefixId[p * cap + d] << ubits) | (l - d) : l - d;
+      const headBits = pbits + ubits;
+      acc |= head << have;
+      have += headBits;
+      if (have >= 32) {
+        out[word++] = acc;
+        have -= 32;
+        acc = have === 0 ? 0 : head >>> (headBits - have);
+      }
       const base = p * cap;
-      for (let k = down[p]; k < l; k++) this.put(cards[base + k], 6);
+      for (let k = base + d; k < base + l; k++) {
+        const c = cards[k];
+        acc |= c << have;
+        have += 6;
+        if (have >= 32) {
+          out[word++] = acc;
+          have -= 32;
+          acc = have === 0 ? 0 : c >>> (6 - have);
+        }
+      }
     }
+    this.acc = acc;
+    this.accBits = have;
+    this.word = word;
     if (this.C > 0) {
       const codes = this.cellCodes;
       for (let i = 0; i < this.C; i++) {
@@ -1064,7 +1095,11 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
     if (this.hasHole) this.put(this.hlen === 0 ? NO_CARD : this.hole[this.hlen - 1], 6);
     if (this.accBits > 0) this.flush(this.acc);
     while (this.word < this.keyWords) this.flush(0);
-    let h = this.h;
+    let h = 0x2545f491;
+    for (let k = 0; k < this.keyWords; k++) {
+      h = Math.imul(h ^ out[k], 0x9e3779b1);
+      h ^= h >>> 15;
+    }
     h ^= h >>> 16;
     h = Math.imul(h, 0x85ebca6b);
     h ^= h >>> 13;
