@@ -137,9 +137,13 @@ describe("the patience controller", () => {
     expect(controller.session.turns.length).toBe(before);
   });
 
-  it("gives a command the capital of its key when a pile's key is, or begins with, the lower-case one", () => {
+  it("gives a command the capital of its key when a pile's key is, or begins with, the lower-case one", async () => {
+    // Each controller asks for its deal's status: the shortest search, so thirty of them stay small.
+    const settings = defaultSettings();
+    settings.statusBudgetMs = 200;
     for (const game of PATIENCE_GAMES) {
-      const { controller } = make(game);
+      const { controller, env } = make(game, fakeEnv(), settings);
+      await settle(env);
       const keys = controller.piles().flatMap((p) => (p.key === undefined ? [] : [p.key]));
       for (const k of ["u", "r", "n", "t", "s", "w"]) {
         const taken = keys.some((key) => key.startsWith(k));
@@ -147,7 +151,7 @@ describe("the patience controller", () => {
       }
     }
     const flowerGarden = findPatience("flower-garden");
-    if (flowerGarden) expect(make(flowerGarden).controller.commandKey("r")).toBe("R");
+    if (flowerGarden) expect(make(flowerGarden, fakeEnv(), settings).controller.commandKey("r")).toBe("R");
   });
 
   it("reaches piles beyond nine from the keyboard: 1 then 2 at once is pile 12, 1 then a pause is pile 1", async () => {
