@@ -5,7 +5,8 @@ import type { FamilyState } from "./engine.ts";
  * The canonical key of a family position: equal for positions the rules cannot tell apart. Tableau piles, cells
  * and a spread reserve are sets (sorted) unless the stock deals onto the piles one by one, where a pile's place
  * matters; the two foundations of a suit in a two-deck game are a set too. The hole counts only by its top card
- * and size. Cards are written as letters of one code unit each (card + 48), piles separated.
+ * and size. Cards are written as letters of one code unit each (card + 48, so '0' to 'c'), a pile's face-down
+ * count before a '/', piles separated.
  */
 const code = (c: Card) => String.fromCharCode(48 + c);
 
@@ -13,11 +14,14 @@ export function familyKey(state: FamilyState): string {
   const t = state.table;
   const symmetric = state.rules.stock?.dealsTo !== "piles";
   const sortIf = (items: string[]) => (symmetric ? items.sort() : items);
-  const piles = sortIf(t.tableau.map((p, i) => `${t.faceDown[i]}${p.map(code).join("")}`));
+  const piles = sortIf(t.tableau.map((p, i) => `${t.faceDown[i]}/${p.map(code).join("")}`));
   const cells = sortIf(t.cells.map((c) => (c === null ? "" : code(c))));
-  const reserve = state.rules.reserve?.stacked
-    ? t.reserve.map((p) => p.map(code).join(""))
-    : sortIf(t.reserve.map((p) => p.map(code).join("")));
+  // A spread reserve that fills spaces fills them from its first place: then its order matters.
+  const fillsFromReserve = state.rules.tableau.spaces.startsWith("reserve");
+  const reserve =
+    state.rules.reserve?.stacked || fillsFromReserve
+      ? t.reserve.map((p) => p.map(code).join(""))
+      : sortIf(t.reserve.map((p) => p.map(code).join("")));
   const foundations: string[] = [];
   for (let suit = 0; suit < 4 && suit < t.foundations.length; suit++) {
     const copies: number[] = [];
