@@ -24,7 +24,8 @@ export const SUIT_LETTERS = "CDHS";
 export const RANK_LETTERS = "A23456789TJQK";
 const SUIT_SYMBOLS = "♣♦♥♠";
 export const SUIT_NAMES: readonly string[] = ["clubs", "diamonds", "hearts", "spades"];
-const RANK_NAMES = [
+/** Ranks in words, ace to king: `RANK_NAMES[rank - 1]`. */
+export const RANK_NAMES: readonly string[] = [
   "ace",
   "two",
   "three",

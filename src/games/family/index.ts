@@ -107,7 +107,7 @@ const CATALOGUE: readonly Entry[] = [
   { id: "mrs-mop", title: "Mrs Mop", intro: "Two decks, all dealt, whole suits home." },
   { id: "black-hole", title: "Black Hole", intro: "Seventeen fans of three round the ace of spades." },
   { id: "worm-hole", title: "Worm Hole", intro: "Black Hole with a cell." },
-  { id: "golf", title: "Golf", intro: "Seven rows of five to clear into one pile." },
+  { id: "golf", title: "Golf", intro: "Seven piles of five to clear into one pile." },
   { id: "flower-garden", title: "Flower Garden", intro: "Six beds and a bouquet of sixteen." },
   { id: "raglan", title: "Raglan", intro: "King Albert with the aces home." },
   {

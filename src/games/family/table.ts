@@ -1,4 +1,4 @@
-import { type Card, cardName, SUIT_NAMES, suitOf } from "../../cards/card.ts";
+import { type Card, cardName, RANK_NAMES, SUIT_NAMES, suitOf } from "../../cards/card.ts";
 import type { CardView, Intent, PileRef, PileView, Viewer } from "../patience/contract.ts";
 import {
   type FamilyMove,
@@ -18,28 +18,12 @@ import { CELL_LETTERS } from "./notation.ts";
  * what a drag, a click or a double-click means, and a move in words.
  */
 
-const RANK_WORDS = [
-  "ace",
-  "two",
-  "three",
-  "four",
-  "five",
-  "six",
-  "seven",
-  "eight",
-  "nine",
-  "ten",
-  "jack",
-  "queen",
-  "king",
-];
-
 function spacesTake(state: FamilyState): string {
   switch (state.rules.tableau.spaces) {
     case "none":
       return "nothing";
     case "kings":
-      return `a ${RANK_WORDS[state.rules.highestRank - 1]}`;
+      return `a ${RANK_NAMES[state.rules.highestRank - 1]}`;
     case "reserve-then-any":
       return "the reserve's top card at once, then any card";
     case "reserve-then-waste":
@@ -117,7 +101,7 @@ export function piles(state: FamilyState, viewer: Viewer): PileView[] {
       key: "h",
       takes: rules.foundations?.wholeSuits
         ? "a whole suit, king to ace, from a pile"
-        : `the ${RANK_WORDS[state.base - 1]} of ${SUIT_NAMES[i % 4]}`,
+        : `the ${RANK_NAMES[state.base - 1]} of ${SUIT_NAMES[i % 4]}`,
     });
   });
   t.cells.forEach((c, i) => {

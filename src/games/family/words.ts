@@ -1,4 +1,4 @@
-import { formatCard } from "../../cards/card.ts";
+import { formatCard, RANK_NAMES } from "../../cards/card.ts";
 import { dealFamily } from "./deal.ts";
 import type { Build, FamilyRules } from "./rules.ts";
 
@@ -7,22 +7,6 @@ import type { Build, FamilyRules } from "./rules.ts";
  * build, what fills a space, which groups move, and how the game is won. Written from the rules, so the words
  * can never disagree with the game played.
  */
-
-const RANKS = [
-  "ace",
-  "two",
-  "three",
-  "four",
-  "five",
-  "six",
-  "seven",
-  "eight",
-  "nine",
-  "ten",
-  "jack",
-  "queen",
-  "king",
-];
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -46,7 +30,7 @@ export function describeRules(rules: FamilyRules): string {
     rules.decks === 2
       ? "two decks"
       : rules.highestRank < 13
-        ? `a deck of ${rules.highestRank * 4} cards (ace to ${RANKS[rules.highestRank - 1]})`
+        ? `a deck of ${rules.highestRank * 4} cards (ace to ${RANK_NAMES[rules.highestRank - 1]})`
         : "one deck";
   const f = rules.foundations;
   if (f?.wholeSuits)
@@ -55,7 +39,7 @@ export function describeRules(rules: FamilyRules): string {
     );
   else if (f)
     out.push(
-      `Move every card to the ${4 * rules.decks} foundations, built up in suit from ${f.base === "random" ? "the rank of the card dealt to the first one, turning the corner from king to ace" : `the ${RANKS[f.base - 1]}`} (${deck}).`,
+      `Move every card to the ${4 * rules.decks} foundations, built up in suit from ${f.base === "random" ? "the rank of the card dealt to the first one, turning the corner from king to ace" : `the ${RANK_NAMES[f.base - 1]}`} (${deck}).`,
     );
   else if (rules.hole)
     out.push(
@@ -76,7 +60,7 @@ export function describeRules(rules: FamilyRules): string {
   }
   if (f?.start === "all")
     dealt.push(
-      `the ${f.base === "random" ? "base cards" : `${RANKS[(f.base as number) - 1]}s`} on the foundations`,
+      `the ${f.base === "random" ? "base cards" : `${RANK_NAMES[(f.base as number) - 1]}s`} on the foundations`,
     );
   if (f?.start === "one") dealt.push("one card on its foundation, whose rank every foundation starts from");
   if (rules.hole)
@@ -125,8 +109,8 @@ export function describeRules(rules: FamilyRules): string {
         any: "Any card fills an empty pile.",
         kings:
           t.groups === "none"
-            ? `Only a ${RANKS[rules.highestRank - 1]} fills an empty pile.`
-            : `Only a ${RANKS[rules.highestRank - 1]}, or a group headed by one, fills an empty pile.`,
+            ? `Only a ${RANK_NAMES[rules.highestRank - 1]} fills an empty pile.`
+            : `Only a ${RANK_NAMES[rules.highestRank - 1]}, or a group headed by one, fills an empty pile.`,
         none: "An empty pile stays empty.",
         "reserve-then-any":
           "An empty pile is filled at once from the reserve; once the reserve is gone, by any card.",
