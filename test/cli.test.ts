@@ -2,6 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { numberingFrom } from "../src/cli/options.ts";
+import { freecell } from "../src/games/freecell/index.ts";
+import type { AnyPatienceGame } from "../src/games/patience/contract.ts";
+import { findPatience } from "../src/games/registry.ts";
 import { defaultSearchThreads } from "../src/workers/typescript-thread.ts";
 import { tsol } from "./tsol.ts";
 
@@ -33,6 +37,15 @@ describe("tsol deal", () => {
     const json = JSON.parse(tsol(["deal", "freecell", "1", "--format", "json", "--cascades", "4"]).stdout);
     expect(json.cascades).toHaveLength(4);
     expect(json.cascades[0]).toHaveLength(13);
+  });
+
+  it("deals Baker's Game in the Microsoft numbering as FreeCell's deal; Solvitaire's stays its default", () => {
+    const rows = tsol(["deal", "bakers-game", "1", "--numbering", "microsoft"]).stdout.trimEnd().split("\n");
+    expect(rows[0]).toBe("JD 2D 9H JC 5D 7H 7C 5H");
+    expect(rows[rows.length - 1]).toBe("6S 9C 2H 6H");
+    const bakers = findPatience("bakers-game");
+    expect(bakers && numberingFrom(bakers, {})).toBe("solvitaire");
+    expect(numberingFrom(freecell as AnyPatienceGame, {})).toBe("microsoft");
   });
 
   it("refuses a bad deal number with a clear message and exit code 1", () => {

@@ -67,7 +67,7 @@ export function addGameOptions(
   command.addOption(
     new Option(
       "--numbering <numbering>",
-      "the deals' numbering (default: microsoft, or the game's own when it has no other)",
+      "the deals' numbering (default: the game's first, as tsol games lists them)",
     ).choices(NUMBERINGS),
   );
   const auto = new Option(
@@ -137,10 +137,12 @@ export function policyFrom(game: AnyPatienceGame, options: GameOptions): AutoPol
   return policy;
 }
 
-/** The numbering asked for; without --numbering, Microsoft's where the game has it, else the game's first. */
+/**
+ * The numbering asked for; without --numbering, the game's first (Microsoft's for the games dealt as Windows
+ * deals them, Solvitaire's for the family's).
+ */
 export function numberingFrom(game: AnyPatienceGame, options: GameOptions): Numbering {
-  if (options.numbering === undefined)
-    return game.numberings.includes("microsoft") ? "microsoft" : game.numberings[0];
+  if (options.numbering === undefined) return game.numberings[0];
   if (!game.numberings.includes(options.numbering)) {
     throw new UsageError(
       `${game.title} has no ${options.numbering} numbering (its: ${game.numberings.join(", ")})`,

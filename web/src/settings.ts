@@ -112,12 +112,12 @@ export function defaultSettings(): Settings {
   };
 }
 
-/** A game's defaults: the schema's defaults, the first policy, the Microsoft numbering, any deal. */
+/** A game's defaults: the schema's defaults, the first policy, the first numbering, any deal. */
 export function defaultPatienceSettings(game: AnyPatienceGame): PatienceSettings {
   return {
     rules: ruleFields(game, game.rules.defaults) as Record<string, RuleValue>,
     policy: game.policies[0],
-    numbering: game.numberings.includes("microsoft") ? "microsoft" : game.numberings[0],
+    numbering: game.numberings[0],
     deal: "any",
   };
 }

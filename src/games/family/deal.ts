@@ -1,6 +1,7 @@
 import { type Card, card, rankOf, suitOf } from "../../cards/card.ts";
-import { DealNumberError, isDealNumber } from "../../cards/deals/layout.ts";
+import { DealNumberError, isDealNumber, type Numbering } from "../../cards/deals/layout.ts";
 import { SOLVITAIRE_SUITS, solvitaireDeck } from "../../cards/deals/solvitaire.ts";
+import { microsoftDealOrder } from "../../cards/microsoft.ts";
 import { checkFamilyRules, type FamilyRules, foundationCount } from "./rules.ts";
 
 /**
@@ -56,18 +57,49 @@ function takeOut(deck: Card[], c: Card): Card {
 }
 
 /**
- * Deal N of Solvitaire's numbering, as Solvitaire deals it: the shuffled deck (solvitaireDeck); the hole's card
- * taken out (its base card, or the deck's first card); the foundations' base cards taken out (the base rank, or
- * the rank of the deck's first card, whose suit then starts); then from the back of the deck, in turn: the
- * filled cells, the stock (the first card taken at the bottom), the reserve, Gaps' rows (card t to row t mod
- * rows, aces leaving gaps), the accordion, and the tableau row by row (card t to pile t mod n; a diagonal deal
- * runs each of its first n rows from right to left, skipping the piles left of the row's number). With some
- * piles dealt face down, only each pile's top card is face up.
+ * The rules deal the Microsoft numbering: one deck of 52 cards, dealt onto the table (Gaps' rows and the
+ * accordion are not: Gaps has its own Microsoft layout in the Montana game).
  */
-export function dealFamily(rules: FamilyRules, deal: number): FamilyTable {
-  if (!isDealNumber(deal, "solvitaire")) throw new DealNumberError(deal, "solvitaire");
+export function hasMicrosoftNumbering(rules: FamilyRules): boolean {
+  return rules.decks === 1 && rules.highestRank === 13 && !rules.sequences && !rules.accordion;
+}
+
+/**
+ * Deal N's deck in a numbering, the card dealt first last (the dealing pops it): Solvitaire's shuffled deck, or
+ * the Microsoft / FreeCell Pro generator's 52 cards in the order it deals them, reversed.
+ */
+export function familyDeck(rules: FamilyRules, deal: number, numbering: Numbering): Card[] {
+  if (!isDealNumber(deal, numbering)) throw new DealNumberError(deal, numbering);
+  if (numbering === "solvitaire") return solvitaireDeck(deal, rules);
+  if (!hasMicrosoftNumbering(rules))
+    throw new RangeError("the Microsoft numbering deals one deck of 52 cards");
+  return microsoftDealOrder(deal).reverse();
+}
+
+/**
+ * Deal N of a numbering (Solvitaire's unless told): that numbering's deck (familyDeck) dealt by dealDeck. The
+ * Microsoft numbering's cards go to the same places in the same order as Solvitaire's: its first card where
+ * Solvitaire's deck's last goes, so Baker's Game's Microsoft deal N is FreeCell's.
+ */
+export function dealFamily(
+  rules: FamilyRules,
+  deal: number,
+  numbering: Numbering = "solvitaire",
+): FamilyTable {
   checkFamilyRules(rules);
-  const deck = solvitaireDeck(deal, rules);
+  return dealDeck(rules, familyDeck(rules, deal, numbering));
+}
+
+/**
+ * A shuffled deck dealt as Solvitaire deals one (the deck is used up): the hole's card taken out (its base card,
+ * or the deck's first card); the foundations' base cards taken out (the base rank, or the rank of the deck's
+ * first card, whose suit then starts); then from the back of the deck, in turn: the filled cells, the stock
+ * (the first card taken at the bottom), the reserve, Gaps' rows (card t to row t mod rows, aces leaving gaps),
+ * the accordion, and the tableau row by row (card t to pile t mod n; a diagonal deal runs each of its first n
+ * rows from right to left, skipping the piles left of the row's number). With some piles dealt face down, only
+ * each pile's top card is face up.
+ */
+export function dealDeck(rules: FamilyRules, deck: Card[]): FamilyTable {
   const table = emptyTable(rules);
   const next = (): Card => {
     const c = deck.pop();

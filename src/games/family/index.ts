@@ -1,13 +1,16 @@
+import { rankOf } from "../../cards/card.ts";
 import type { Numbering } from "../../cards/deals/layout.ts";
 import type { PatienceGame } from "../patience/contract.ts";
 import { ruleSet } from "../patience/rules.ts";
 import { formatBoard, fromJson, parseBoard, tableCards, toJson } from "./board.ts";
+import { dealFamily, hasMicrosoftNumbering } from "./deal.ts";
 import {
   apply,
   autoMoves,
   dealState,
   type FamilyMove,
   type FamilyState,
+  fillSpaces,
   isWon,
   legalMoves,
   whyIllegal,
@@ -30,7 +33,9 @@ export type FamilyGame = PatienceGame<FamilyState, FamilyMove, FamilyRules>;
  */
 export function familyGame(id: string, title: string, rules: FamilyRules, intro = ""): FamilyGame {
   const about = `${intro ? `${intro} ` : ""}${describeRules(rules)}`;
-  const numberings: readonly Numbering[] = ["solvitaire"];
+  const numberings: readonly Numbering[] = hasMicrosoftNumbering(rules)
+    ? ["solvitaire", "microsoft"]
+    : ["solvitaire"];
   return {
     id,
     title,
@@ -39,9 +44,10 @@ export function familyGame(id: string, title: string, rules: FamilyRules, intro 
     numberings,
     policies: ["safe", "none", "all"],
     deal: (n, r, numbering) => {
-      if (numbering !== "solvitaire")
+      if (numbering === "solvitaire") return dealState(r, n);
+      if (numbering !== "microsoft" || !hasMicrosoftNumbering(r))
         throw new RangeError(`${title} is dealt in Solvitaire's numbering only`);
-      return dealState(r, n);
+      return microsoftState(r, n);
     },
     legalMoves,
     whyIllegal,
@@ -68,6 +74,20 @@ export function familyGame(id: string, title: string, rules: FamilyRules, intro 
       return { solve: solveFamily };
     },
   };
+}
+
+/**
+ * Deal N of the Microsoft numbering, settled as dealState settles Solvitaire's: the foundations' base rank (the
+ * rules', or the one the deal drew) and the spaces filled.
+ */
+function microsoftState(rules: FamilyRules, n: number): FamilyState {
+  const table = dealFamily(rules, n, "microsoft");
+  const f = rules.foundations;
+  const started = table.foundations.find((p) => p.length > 0);
+  const base = f && f.base !== "random" ? f.base : started ? rankOf(started[0]) : 1;
+  const state: FamilyState = { rules, table, base };
+  fillSpaces(state);
+  return state;
 }
 
 /** A game of the catalogue: its Solvitaire name, its title and a line of history or character. */
