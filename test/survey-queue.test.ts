@@ -1,10 +1,26 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createPostgresBackend, withBackend } from "bullmq";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { freecell } from "../src/games/freecell/index.ts";
+import type { AnyPatienceGame } from "../src/games/patience/contract.ts";
+import { PostgresStore } from "../src/survey/pg-store.ts";
+import { jobCounts, queueName, startQueueWorker } from "../src/survey/queue.ts";
+import { makeSettings } from "../src/survey/settings.ts";
+import { solverVersion } from "../src/survey/version.ts";
 import { startPostgres, type TestPostgres } from "./survey-postgres.ts";
 import { type Running, run, sleep, start, steadyReport, storedResults } from "./survey-run.ts";
+
+/** The registry's games, to which a test adds pretend ones (the worker started in this process sees them). */
+const registry = vi.hoisted(() => ({ games: [] as AnyPatienceGame[] }));
+vi.mock("../src/games/registry.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../src/games/registry.ts")>();
+  registry.games = [...real.PATIENCE_GAMES];
+  return { ...real, PATIENCE_GAMES: registry.games };
+});
 
 /**
  * The many-machine survey: a real PostgreSQL server of the test's own, BullMQ jobs on it, three worker
@@ -171,4 +187,137 @@ describe("tsol survey --queue (BullMQ on PostgreSQL)", () => {
     for (const w of survivors) w.child.kill("SIGTERM");
     for (const w of survivors) expect((await w.done).status).toBe(0);
   }, 240_000);
+
+  /** The connections to the test's database other than the one asking. */
+  async function connections(client: pg.Client): Promise<number> {
+    const { rows } = await client.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    );
+    return rows[0].n;
+  }
+
+  async function until(what: string, done: () => Promise<boolean>, ms = 60_000): Promise<void> {
+    for (let waited = 0; !(await done()); waited += 100) {
+      if (waited > ms) throw new Error(`waited ${ms} ms for ${what}`);
+      await sleep(100);
+    }
+  }
+
+  it("a worker holds the same few connections whatever the number of games", async () => {
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    const counts: Record<number, number> = {};
+    const base = registry.games.length;
+    try {
+      for (const more of [0, 30, 100]) {
+        for (let i = registry.games.length; registry.games.length < base + more; i++)
+          registry.games.push({ ...freecell, id: `pretend-${i}` } as AnyPatienceGame);
+        await until("the other connections to close", async () => (await connections(client)) === 0);
+        const worker = await startQueueWorker(server.url, { jobs: 1 });
+        try {
+          counts[registry.games.length] = await connections(client);
+        } finally {
+          await worker.close();
+        }
+      }
+    } finally {
+      registry.games.splice(base);
+      await client.end();
+    }
+    // Before one queue took every game a worker held three connections a game: 87 with the registry's 29, 387
+    // with 129. Now at most BullMQ's pool of 3, its listening connection and the results store's pool of 4,
+    // whatever the games (how many of the pools' connections are open depends on which queries overlapped).
+    for (const n of Object.values(counts)) {
+      expect(n, JSON.stringify(counts)).toBeGreaterThanOrEqual(2);
+      expect(n, JSON.stringify(counts)).toBeLessThanOrEqual(8);
+    }
+  }, 120_000);
+
+  it("moves the jobs of tsol's former queues of one game to its queue, and names those it cannot run", async () => {
+    const { Queue } = withBackend(createPostgresBackend);
+    const store = new PostgresStore(server.url);
+    const budget = { positions: 200_000 };
+    const version = solverVersion("freecell");
+    const survey = await store.open(
+      makeSettings(freecell, { name: "former", rules: {}, budget, solverVersion: version }),
+    );
+    const other = "0.0.1+freecell.000000000000";
+    const foreign = await store.open(
+      makeSettings(freecell, { name: "foreign", rules: {}, budget, solverVersion: other }),
+    );
+    // Queues as tsol named them before: one a game and solver version. The second has a worker listening.
+    const hash = (v: string) => createHash("sha256").update(v).digest("hex").slice(0, 12);
+    const formerName = `tsol-survey-freecell-${hash(version)}`;
+    const busyName = `tsol-survey-freecell-${hash(`${version}-busy`)}`;
+    const connection = { connection: { connectionString: server.url, migrate: true } };
+    const former = new Queue(formerName, connection);
+    const busy = new Queue(busyName, connection);
+    const listener = new pg.Client({ connectionString: server.url, application_name: busyName });
+    await listener.connect();
+    let listening = true;
+    const lines: string[] = [];
+    const worker = await (async () => {
+      try {
+        await former.add(
+          "range",
+          { survey: survey.id, name: "former", first: 1, last: 20 },
+          { jobId: `s${survey.id}-1-20` },
+        );
+        await former.add(
+          "range",
+          { survey: foreign.id, name: "foreign", first: 1, last: 5 },
+          { jobId: `s${foreign.id}-1-5` },
+        );
+        await busy.add(
+          "range",
+          { survey: survey.id, name: "former", first: 21, last: 30 },
+          { jobId: `s${survey.id}-21-30` },
+        );
+        return await startQueueWorker(server.url, {
+          jobs: 1,
+          adoptEveryMs: 300,
+          log: (line) => lines.push(line),
+        });
+      } catch (error) {
+        await listener.end();
+        throw error;
+      }
+    })();
+    try {
+      await until("the moved job's deals", async () => (await store.countIn(survey.id, 1, 20)) === 20);
+      expect(lines.join("\n")).toMatch(
+        new RegExp(
+          `moved 1 jobs of survey "former" from queue ${formerName} \\(a queue of one game, as tsol made them before one queue took every game\\) to queue ${queueName()}`,
+        ),
+      );
+      expect(lines.join("\n")).toMatch(
+        new RegExp(
+          `queue ${formerName} .* holds 1 jobs of survey "foreign", made with solver ${other.replace(/[.+]/g, "\\$&")}; this machine's is ${version.replace(/[.+]/g, "\\$&")}: they wait for a worker of that version`,
+        ),
+      );
+      // Said once, though looked for again every 300 ms.
+      await sleep(1000);
+      expect(lines.filter((l) => l.includes('"foreign"'))).toHaveLength(1);
+      // The moved job carries its game; nothing is left of it where it was; the foreign job stays.
+      const one = new Queue(queueName(), connection);
+      const moved = await one.getJob(`s${survey.id}-1-20`).finally(() => one.close());
+      expect(moved?.data).toMatchObject({ survey: survey.id, game: "freecell", first: 1, last: 20 });
+      expect(await former.getJobState(`s${survey.id}-1-20`)).toBe("unknown");
+      expect(await former.getJobState(`s${foreign.id}-1-5`)).toBe("waiting");
+      // A queue some worker listens to keeps its jobs, until that worker is gone.
+      expect(await busy.getJobState(`s${survey.id}-21-30`)).toBe("waiting");
+      await listener.end();
+      listening = false;
+      await until("the busy queue's deals", async () => (await store.countIn(survey.id, 21, 30)) === 10);
+      expect(await store.countIn(foreign.id, 1, 5)).toBe(0);
+      expect(await jobCounts(server.url, survey)).toEqual({ completed: 2 });
+      expect(await jobCounts(server.url, foreign)).toEqual({ waiting: 1 });
+    } finally {
+      if (listening) await listener.end();
+      await worker.close();
+      await former.close();
+      await busy.close();
+      await store.close();
+    }
+  }, 120_000);
 });

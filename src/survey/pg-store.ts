@@ -237,6 +237,25 @@ export class PostgresStore implements SurveyStore {
     return rows.map((row) => resultFromRow(row, survey, this.where));
   }
 
+  /**
+   * A read of BullMQ's tables (schema `bullmq`, beside the survey's) on the same connections, for the queue
+   * (queue.ts); no rows while BullMQ has not made them.
+   */
+  async queueRows<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
+    await this.init();
+    try {
+      return (await this.pool.query<R>(text, values)).rows;
+    } catch (error) {
+      // undefined_table, invalid_schema_name: BullMQ has not made its schema in this database yet.
+      const code = (error as { code?: unknown }).code;
+      if (code === "42P01" || code === "3F000") return [];
+      throw new SurveyError(
+        "survey_store",
+        `PostgreSQL at ${this.where}: ${escapeControls((error as Error).message)}`,
+      );
+    }
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }

@@ -20,23 +20,27 @@ import {
 } from "./settings.ts";
 import type { OutcomeCounts, StoredSurvey } from "./store.ts";
 import { BatchWriter } from "./survey.ts";
-import { solverVersion } from "./version.ts";
+import { allGamesVersion, solverVersion } from "./version.ts";
 
 /**
  * Surveys on many machines: BullMQ 6 jobs on its PostgreSQL backend, results in a PostgreSQL table keyed by
- * survey and deal (src/survey/pg-store.ts). One queue per game and solver version: a worker listens only to the
- * queues of the solver versions it has, so a machine with other code never takes a survey's jobs (its verdicts
- * could differ), and the survey waits for workers that match.
+ * survey and deal (src/survey/pg-store.ts). One queue for every game, per solver version of all the games
+ * (allGamesVersion): a job carries its survey and game, and a worker listens to the one queue of its own code, so
+ * it holds the same few connections whatever the number of games, and a machine with other code never takes a
+ * survey's jobs (its verdicts could differ); the survey waits for workers that match. Jobs left in another tsol
+ * queue that no worker listens to (tsol's former queues of one game each, or a version no longer run) are moved to
+ * a worker's queue when their game's solver version is the worker's, else named in its log.
  */
 
 /** BullMQ's classes on its PostgreSQL backend (the process-wide default, Redis, is left alone). */
 const { Queue, Worker } = withBackend(createPostgresBackend);
 type PgQueue = InstanceType<typeof Queue<RangeJob>>;
-type PgWorker = InstanceType<typeof Worker<RangeJob>>;
 
 /** A job: a range of deals of a survey, or a retry's list of deals with a larger budget. */
 export interface RangeJob {
   survey: number;
+  /** The survey's game (absent in the jobs of tsol's former queues of one game each). */
+  game?: string;
   name: string;
   first: number;
   last: number;
@@ -47,17 +51,27 @@ export interface RangeJob {
 /** A job that fails (the database out of reach a moment) is tried again a few times before it is failed. */
 const JOB_OPTIONS = { attempts: 5, backoff: { type: "exponential", delay: 5000 } };
 
-export function queueName(game: string, version: string): string {
-  return `tsol-survey-${game}-${createHash("sha256").update(version).digest("hex").slice(0, 12)}`;
+/** Every tsol queue's name starts so: `tsol-survey-<hash>` now, `tsol-survey-<game>-<hash>` formerly. */
+const QUEUE_PREFIX = "tsol-survey-";
+
+/** The queue of every game's jobs for a solver version of all the games (this machine's unless given). */
+export function queueName(version: string = allGamesVersion()): string {
+  return `${QUEUE_PREFIX}${createHash("sha256").update(version).digest("hex").slice(0, 12)}`;
 }
 
-/** BullMQ's connection: the address, and its schema made on first use (`migrate`). */
+/**
+ * Connections a queue's or worker's pool may hold for its queries (a worker has one more, listening for jobs):
+ * with the results store's, a worker needs at most 3 + 1 + 4 connections.
+ */
+const POOL_SIZE = 3;
+
+/** BullMQ's connection: the address, at most POOL_SIZE pooled connections, its schema made on first use. */
 function connection(url: string) {
-  return { connection: { connectionString: url, migrate: true } };
+  return { connection: { connectionString: url, migrate: true, max: POOL_SIZE } };
 }
 
-function openQueue(url: string, game: string, version: string): PgQueue {
-  return new Queue<RangeJob>(queueName(game, version), connection(url));
+function openQueue(url: string, name = queueName()): PgQueue {
+  return new Queue<RangeJob>(name, connection(url));
 }
 
 /** Splits ranges into jobs of at most `chunk` deals, aligned on multiples of `chunk` (so ids repeat on a rerun). */
@@ -93,7 +107,7 @@ export async function enqueueSurvey(
   chunk: number,
 ): Promise<EnqueueSummary> {
   const store = new PostgresStore(url);
-  const queue = openQueue(url, settings.game, settings.solverVersion);
+  const queue = openQueue(url);
   try {
     const survey = await store.open(settings);
     let jobs = 0;
@@ -109,7 +123,7 @@ export async function enqueueSurvey(
       }
       batch.push({
         name: "range",
-        data: { survey: survey.id, name: survey.name, first: r.first, last: r.last },
+        data: { survey: survey.id, game: survey.game, name: survey.name, first: r.first, last: r.last },
         opts: { ...JOB_OPTIONS, jobId: `s${survey.id}-${r.first}-${r.last}` },
       });
       jobs++;
@@ -134,6 +148,14 @@ export async function enqueueRetry(
   try {
     const survey = await store.find(name);
     if (!survey) throw new SurveyError("survey_missing", `no survey ${showName(name)} in ${store.where}`);
+    // The workers of this machine's code take the retry's jobs: they must have the survey's solver.
+    const mine = solverVersion(survey.game);
+    if (mine !== survey.solverVersion) {
+      throw new SurveyError(
+        "survey_settings",
+        `survey ${showName(name)} was made with solver ${showVersion(survey.solverVersion)}, and this one is ${mine}: a retry would mix verdicts of two solvers; start a new survey instead`,
+      );
+    }
     if (!isLarger(budget, survey.budget)) {
       throw new SurveyError(
         "usage",
@@ -143,7 +165,7 @@ export async function enqueueRetry(
     const deals = (await store.unknownDeals(survey))
       .filter((u) => isLarger(budget, u.budget))
       .map((u) => u.deal);
-    const queue = openQueue(url, survey.game, survey.solverVersion);
+    const queue = openQueue(url);
     const tag = createHash("sha256").update(JSON.stringify(budget)).digest("hex").slice(0, 8);
     let jobs = 0;
     try {
@@ -153,6 +175,7 @@ export async function enqueueRetry(
           "retry",
           {
             survey: survey.id,
+            game: survey.game,
             name,
             first: part[0],
             last: part[part.length - 1],
@@ -206,6 +229,8 @@ export async function watchSurvey(
 
 /** Why a job's data is not one tsol enqueues for `survey`, or undefined when it is one. */
 export function jobProblem(data: RangeJob, survey: StoredSurvey): string | undefined {
+  if (data.game !== undefined && data.game !== survey.game)
+    return `the job's game ${showValue(data.game)} is not the survey's (${survey.game})`;
   const deal = (value: unknown): value is number =>
     typeof value === "number" && isDealNumber(value, survey.numbering);
   if (!deal(data.first) || !deal(data.last) || data.first > data.last)
@@ -220,6 +245,125 @@ export function jobProblem(data: RangeJob, survey: StoredSurvey): string | undef
   return undefined;
 }
 
+/** A job of another tsol queue, as BullMQ's table holds it. */
+interface StrayJob {
+  queue: string;
+  id: string;
+  name: string;
+  data: unknown;
+}
+
+/** Jobs moved to this machine's queue, and what could not be, in words. */
+export interface Adoption {
+  moved: number;
+  notes: string[];
+}
+
+/** What a queue of another name was, for messages. */
+function queueKind(name: string): string {
+  return /^tsol-survey-[0-9a-f]{12}$/.test(name)
+    ? "the queue of another solver version"
+    : "a queue of one game, as tsol made them before one queue took every game";
+}
+
+/**
+ * Moves the jobs that no worker will run from tsol's other queues to this machine's: jobs waiting, delayed, or
+ * active with their lock run out (their worker died), in a queue no worker listens to, of a survey whose game has
+ * this machine's solver version (any other would refuse them). A job is added here first, under its own id (a
+ * job already here under that id, waiting, running or done, does the same deals), and only then taken out of
+ * the other queue: a process stopped in between leaves a job in both, never in neither, and a job run twice
+ * writes each deal once. Jobs of another solver version, of a survey not in the database, or not as tsol writes
+ * them are left where they are, and named in `notes`. `survey` limits the move to that survey's jobs.
+ */
+export async function adoptStrayJobs(
+  url: string,
+  store: PostgresStore,
+  options: { queue?: string; survey?: number; limit?: number } = {},
+): Promise<Adoption> {
+  const mine = options.queue ?? queueName();
+  const rows = await store.queueRows<StrayJob>(
+    `SELECT j.queue, j.id, j.name, j.data FROM bullmq.job j
+      WHERE starts_with(j.queue, $1) AND j.queue <> $2
+        AND (j.state IN ('waiting', 'delayed') OR (j.state = 'active' AND coalesce(j.locked_until_ms, 0) < $3))
+        AND ($4::text IS NULL OR j.data->>'survey' = $4)
+        AND NOT EXISTS (
+          SELECT 1 FROM pg_stat_activity a
+           WHERE a.datname = current_database()
+             AND (a.application_name = j.queue OR starts_with(a.application_name, j.queue || ':'))
+        )
+      ORDER BY j.queue, j.seq
+      LIMIT $5`,
+    [
+      QUEUE_PREFIX,
+      mine,
+      Date.now(),
+      options.survey === undefined ? null : String(options.survey),
+      options.limit ?? 10_000,
+    ],
+  );
+  const groups = new Map<string, StrayJob[]>();
+  for (const row of rows) {
+    const survey = (row.data as { survey?: unknown } | null)?.survey;
+    const key = `${row.queue}\0${Number.isSafeInteger(survey) ? survey : "?"}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const notes: string[] = [];
+  let moved = 0;
+  let target: PgQueue | undefined;
+  try {
+    for (const [key, jobs] of groups) {
+      const [from, id] = key.split("\0");
+      const where = `queue ${from} (${queueKind(from)})`;
+      const survey = id === "?" ? undefined : await store.byId(Number(id));
+      if (!survey) {
+        notes.push(
+          id === "?"
+            ? `${where} holds ${jobs.length} jobs tsol did not write: left there`
+            : `${where} holds ${jobs.length} jobs of survey id ${id}, which is not in ${store.where}: left there`,
+        );
+        continue;
+      }
+      const version = solverVersion(survey.game);
+      if (version !== survey.solverVersion) {
+        notes.push(
+          `${where} holds ${jobs.length} jobs of survey ${showName(survey.name)}, made with solver ${showVersion(survey.solverVersion)}; this machine's is ${version}: they wait for a worker of that version`,
+        );
+        continue;
+      }
+      target ??= openQueue(url, mine);
+      const source = openQueue(url, from);
+      let here = 0;
+      try {
+        for (const job of jobs) {
+          const data = job.data as RangeJob;
+          const problem = jobProblem(data, survey);
+          if (problem) {
+            notes.push(`${where}: job ${job.id}: ${problem}: left there`);
+            continue;
+          }
+          await target.add(job.name, { ...data, game: survey.game }, { ...JOB_OPTIONS, jobId: job.id });
+          const state = await target.getJobState(job.id);
+          if (state === "failed" || state === "unknown") {
+            notes.push(`job ${job.id} is ${state} in queue ${mine}: its copy in ${where} is left there`);
+            continue;
+          }
+          // 0 when a worker has taken it since: then it runs there.
+          here += await source.remove(job.id);
+        }
+      } finally {
+        await source.close();
+      }
+      if (here > 0) {
+        moved += here;
+        notes.push(`moved ${here} jobs of survey ${showName(survey.name)} from ${where} to queue ${mine}`);
+      }
+    }
+  } finally {
+    await target?.close();
+  }
+  return { moved, notes };
+}
+
 export interface WorkerOptions {
   jobs: number;
   /** Where the worker says what it does: a line as each job starts and ends. */
@@ -231,18 +375,22 @@ export interface WorkerOptions {
   lockMs?: number;
   /** Jobs a worker holds at once: one running, one starting while the last deals of the other finish. */
   concurrency?: number;
+  /** How often the worker looks for jobs left in tsol's other queues (adoptStrayJobs); every minute unless set. */
+  adoptEveryMs?: number;
 }
 
 export interface RunningWorker {
-  /** The queues listened to, one per game of the registry. */
-  queues: string[];
+  /** The queue listened to: every game's, for this machine's solver versions. */
+  queue: string;
   close(): Promise<void>;
 }
 
 /**
- * A worker for every game of the registry on this machine's solver versions: takes range jobs, solves the deals
- * that have no result yet on `jobs` threads, and writes results in batches as it goes (so a worker killed
- * mid-job loses at most a batch; the job comes back after its lock runs out and the next worker does the rest).
+ * A worker for every game of the registry on this machine's solver versions, on one queue: takes range jobs,
+ * solves the deals that have no result yet on `jobs` threads, and writes results in batches as it goes (so a
+ * worker killed mid-job loses at most a batch; the job comes back after its lock runs out and the next worker
+ * does the rest). At the start and then every `adoptEveryMs` it moves the jobs nobody runs from tsol's other
+ * queues to its own (adoptStrayJobs), and says once what it leaves there.
  */
 export async function startQueueWorker(url: string, options: WorkerOptions): Promise<RunningWorker> {
   const store = new PostgresStore(url);
@@ -266,7 +414,7 @@ export async function startQueueWorker(url: string, options: WorkerOptions): Pro
     if (problem) throw new SurveyError("survey_corrupt", `job ${job.id}: ${problem}`);
     const mine = solverVersion(survey.game);
     if (mine !== survey.solverVersion) {
-      // Cannot happen through the queue names; a guard all the same.
+      // Cannot happen through the queue's name (or a job moved from another queue); a guard all the same.
       throw new SurveyError(
         "survey_settings",
         `job ${job.id}: solver ${showVersion(survey.solverVersion)} wanted, this worker has ${mine}`,
@@ -304,43 +452,66 @@ export async function startQueueWorker(url: string, options: WorkerOptions): Pro
     log(`job ${job.id} done: ${count} deals in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return { deals: count };
   };
-  const workers: PgWorker[] = [];
-  const queues: string[] = [];
-  for (const game of PATIENCE_GAMES) {
-    const name = queueName(game.id, solverVersion(game.id));
-    queues.push(name);
-    const worker = new Worker<RangeJob>(name, handle, {
-      ...connection(url),
-      concurrency: options.concurrency ?? 2,
-      lockDuration: lockMs,
-      stalledInterval: Math.min(30_000, lockMs),
-      // A job's worker may die more than once over a long survey; it is only ever given back, never lost.
-      maxStalledCount: 1000,
-    });
-    worker.on("failed", (job, error) => log(`job ${job?.id} failed: ${error.message}`));
-    worker.on("error", (error) => log(`queue ${name}: ${error.message}`));
-    workers.push(worker);
-  }
-  await Promise.all(workers.map((w) => w.waitUntilReady()));
+  const name = queueName();
+  const worker = new Worker<RangeJob>(name, handle, {
+    ...connection(url),
+    concurrency: options.concurrency ?? 2,
+    lockDuration: lockMs,
+    stalledInterval: Math.min(30_000, lockMs),
+    // A job's worker may die more than once over a long survey; it is only ever given back, never lost.
+    maxStalledCount: 1000,
+  });
+  worker.on("failed", (job, error) => log(`job ${job?.id} failed: ${error.message}`));
+  worker.on("error", (error) => log(`queue ${name}: ${error.message}`));
+  await worker.waitUntilReady();
   log(
-    `worker ready on ${safeUrl(url)}: ${options.jobs} threads, games ${PATIENCE_GAMES.map((g) => g.id).join(", ")}`,
+    `worker ready on ${safeUrl(url)}: ${options.jobs} threads, queue ${name}, games ${PATIENCE_GAMES.map((g) => g.id).join(", ")}`,
   );
+
+  const said = new Set<string>();
+  let adopting: Promise<void> | undefined;
+  const adopt = () => {
+    adopting ??= adoptStrayJobs(url, store, { queue: name })
+      .then(
+        ({ notes }) => {
+          for (const line of notes) {
+            if (said.has(line)) continue;
+            said.add(line);
+            log(line);
+          }
+        },
+        (error: Error) => log(`looking for jobs left in other queues: ${error.message}`),
+      )
+      .finally(() => {
+        adopting = undefined;
+      });
+    return adopting;
+  };
+  await adopt();
+  const timer = setInterval(adopt, options.adoptEveryMs ?? 60_000);
+  timer.unref();
   return {
-    queues,
+    queue: name,
     async close() {
-      await Promise.all(workers.map((w) => w.close()));
+      clearInterval(timer);
+      await adopting;
+      await worker.close();
       await threads.close();
       await store.close();
     },
   };
 }
 
-/** Counts of a survey's jobs by state, for the command's summary. */
+/** Counts of a survey's jobs by state (waiting, active, completed, failed, delayed) in every tsol queue. */
 export async function jobCounts(url: string, survey: StoredSurvey): Promise<Record<string, number>> {
-  const queue = openQueue(url, survey.game, survey.solverVersion);
+  const store = new PostgresStore(url);
   try {
-    return await queue.getJobCounts();
+    const rows = await store.queueRows<{ state: string; n: string }>(
+      "SELECT state::text AS state, count(*) AS n FROM bullmq.job WHERE starts_with(queue, $1) AND data->>'survey' = $2 GROUP BY state",
+      [QUEUE_PREFIX, String(survey.id)],
+    );
+    return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
   } finally {
-    await queue.close();
+    await store.close();
   }
 }

@@ -68,6 +68,11 @@ describe("jobProblem (issue 36: values read back from the database are checked)"
     expect(jobProblem({ ...job, retry: { budget: { positions: -1 }, deals: [3] } }, survey)).toMatch(
       /the retry's budget: the budget's positions -1/,
     );
+    // A job carries its game (one queue takes every game's jobs); the jobs of the former queues of one game do not.
+    expect(jobProblem({ ...job, game: "freecell" }, survey)).toBeUndefined();
+    expect(jobProblem({ ...job, game: "klondike" }, survey)).toMatch(
+      /the job's game "klondike" is not the survey's \(freecell\)/,
+    );
   });
 });
 

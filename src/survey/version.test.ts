@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { solverVersion, sourceClosure } from "./version.ts";
+import { allGamesVersion, solverVersion, sourceClosure } from "./version.ts";
 
 describe("solver version", () => {
   it("hashes what a game's verdicts depend on, and not the other games", () => {
@@ -17,5 +17,11 @@ describe("solver version", () => {
     expect(solverVersion("freecell")).not.toBe(
       solverVersion("king-albert").replace("king-albert", "freecell"),
     );
+  });
+
+  it("has one version for every game at once, which names the survey's queue", () => {
+    expect(allGamesVersion()).toMatch(/^\d+\.\d+\.\d+\+all\.[0-9a-f]{12}$/);
+    expect(allGamesVersion()).toBe(allGamesVersion());
+    expect(allGamesVersion()).not.toBe(solverVersion("freecell").replace("freecell", "all"));
   });
 });

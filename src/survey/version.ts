@@ -44,10 +44,13 @@ export function sourceClosure(entries: readonly string[]): string[] {
   return [...seen].map((f) => relative(ROOT, f).replace(/\\/g, "/")).sort();
 }
 
-/** The entry file of a game's module: src/games/<id>/index.ts, else every game's folder (src/games). */
+/**
+ * The entry file of a game's module: src/games/<id>/index.ts, else (a family game, or "" for every game) every
+ * game's folder (src/games).
+ */
 function gameEntries(game: string): string[] {
   const own = join("src/games", game, "index.ts");
-  if (existsSync(join(ROOT, own))) return [own];
+  if (game !== "" && existsSync(join(ROOT, own))) return [own];
   return readdirSync(join(ROOT, "src/games"))
     .map((dir) => join("src/games", dir, "index.ts"))
     .filter((entry) => existsSync(join(ROOT, entry)));
@@ -65,16 +68,30 @@ const cache = new Map<string, string>();
  * one to remember to bump a number. Line endings are normalised so that checkouts on every system agree.
  */
 export function solverVersion(game: string): string {
-  const known = cache.get(game);
+  return versionOf(game, game, gameEntries(game));
+}
+
+/**
+ * The solver version of every game at once: the package version and a hash of every source file a verdict of any
+ * game can depend on (every game's module, the request handler, the verifier, the survey thread). Two machines
+ * with the same one give every game the same solver version; the queue of a survey's jobs is named by it.
+ */
+export function allGamesVersion(): string {
+  return versionOf("*", "all", gameEntries(""));
+}
+
+/** The version of the files reached from `entries`, cached under `key` (a game's id, or "*" for every game). */
+function versionOf(key: string, label: string, entries: string[]): string {
+  const known = cache.get(key);
   if (known) return known;
   const hash = createHash("sha256");
-  for (const file of sourceClosure([...gameEntries(game), ...COMMON_ENTRIES])) {
+  for (const file of sourceClosure([...entries, ...COMMON_ENTRIES])) {
     hash.update(file);
     hash.update("\0");
     hash.update(readFileSync(join(ROOT, file), "utf8").replace(/\r\n/g, "\n"));
     hash.update("\0");
   }
-  const version = `${PACKAGE_VERSION}+${game}.${hash.digest("hex").slice(0, 12)}`;
-  cache.set(game, version);
+  const version = `${PACKAGE_VERSION}+${label}.${hash.digest("hex").slice(0, 12)}`;
+  cache.set(key, version);
   return version;
 }
