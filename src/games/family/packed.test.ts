@@ -65,8 +65,11 @@ describe("the packed family position plays the engine's rules", () => {
           expect(text(domain.toState())).toBe(here);
         }
 
-        // The search's moves reach the same canonical positions.
+        // The search's moves reach the same canonical positions, but for the position itself (a whole pile into
+        // a space when the piles are a set: the search leaves that move out, since its position is the one it
+        // is in).
         const engineKeys = new Set(engineMoves.map((m) => familyKey(apply(state, m))));
+        engineKeys.delete(familyKey(state));
         const searchEnd = domain.generate(MODE_SEARCH, buffer, 0);
         const searchKeys = new Set<string>();
         for (let i = 0; i < searchEnd; i++) {
@@ -74,6 +77,7 @@ describe("the packed family position plays the engine's rules", () => {
           searchKeys.add(familyKey(domain.toState()));
           domain.undo(buffer[i]);
         }
+        searchKeys.delete(familyKey(state));
         expect([...searchKeys].sort()).toEqual([...engineKeys].sort());
 
         // Forced moves: the engine's automatic moves ("safe", and "all" in a position of its own).

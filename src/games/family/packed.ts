@@ -87,6 +87,14 @@ const GROUP_CODES = {
   "to-uncover": G_UNCOVER,
 };
 
+/** The buckets of the search's move order, tried in this order. */
+const B_HOME = 0;
+const B_UNCOVER = 1;
+const B_GROUP = 2;
+const B_ONTO = 3;
+const B_REST = 4;
+const BUCKETS = 5;
+
 const bitsFor = (n: number): number => {
   let b = 0;
   while (1 << b <= n) b++;
@@ -204,7 +212,7 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
   private undoLog = new Int32Array(1 << 12);
   private undoTop = 0;
   private readonly buckets: Int32Array[];
-  private readonly bucketLen = new Int32Array(4);
+  private readonly bucketLen = new Int32Array(BUCKETS);
   private readonly scratchKey: Uint32Array;
   private ordered = false;
   private hashValue = 0;
@@ -286,7 +294,7 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
     // each cell, home, the hole; the stock's move; then the forced moves (each takes a card home at least).
     const sources = this.P + this.C + this.R + 1 + this.F;
     this.maxMoves = sources * (this.P + this.C + 3) + this.P * this.P * this.cap + 1 + this.deck + 8;
-    this.buckets = [0, 1, 2, 3].map(() => new Int32Array(this.maxMoves));
+    this.buckets = Array.from({ length: BUCKETS }, () => new Int32Array(this.maxMoves));
   }
 
   // ---------------------------------------------------------------- loading
@@ -513,7 +521,7 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
 
   generate(mode: number, out: Int32Array, at: number): number {
     const bl = this.bucketLen;
-    bl[0] = bl[1] = bl[2] = bl[3] = 0;
+    bl.fill(0);
     const search = mode === MODE_SEARCH;
     this.ordered = search;
     const { P, cap, len, cards } = this;
@@ -555,20 +563,21 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
     if (this.stockTo >= 0) {
       if (this.slen > 0) {
         if (this.stockTo === K_WASTE)
-          this.emit(3, packMove(K_STOCK, 0, K_WASTE, 0, Math.min(this.draw, this.slen)));
-        else if (this.stockTo === K_HOLE) this.emit(3, packMove(K_STOCK, 0, K_HOLE, 0, 1));
-        else this.emit(3, packMove(K_STOCK, 0, K_PILE, 0, Math.min(P, this.slen)));
-      } else if (this.redeals && this.wlen > 0) this.emit(3, packMove(K_WASTE, 0, K_STOCK, 0, this.wlen));
+          this.emit(B_REST, packMove(K_STOCK, 0, K_WASTE, 0, Math.min(this.draw, this.slen)));
+        else if (this.stockTo === K_HOLE) this.emit(B_REST, packMove(K_STOCK, 0, K_HOLE, 0, 1));
+        else this.emit(B_REST, packMove(K_STOCK, 0, K_PILE, 0, Math.min(P, this.slen)));
+      } else if (this.redeals && this.wlen > 0)
+        this.emit(B_REST, packMove(K_WASTE, 0, K_STOCK, 0, this.wlen));
     }
     if (!search) {
       // The engine's order: by source, the stock last (the buckets were filled in that order when not searching).
       const b = this.buckets[0];
       for (let i = 0; i < bl[0]; i++) out[at++] = b[i];
-      const s = this.buckets[3];
-      for (let i = 0; i < bl[3]; i++) out[at++] = s[i];
+      const s = this.buckets[B_REST];
+      for (let i = 0; i < bl[B_REST]; i++) out[at++] = s[i];
       return at;
     }
-    for (let k = 0; k < 4; k++) {
+    for (let k = 0; k < BUCKETS; k++) {
       const b = this.buckets[k];
       for (let i = 0; i < bl[k]; i++) out[at++] = b[i];
     }
@@ -577,7 +586,8 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
 
   /**
    * The moves from one place (engine.ts's legalMovesFrom, legal ones only). In search mode they go to buckets by
-   * promise: home or to the hole; a move that turns a card up or empties a pile; onto a card; the rest.
+   * promise: home or to the hole; a move that turns a card up or empties a pile; onto a card the moved cards then
+   * form a group with (in Spider, the same suit); onto another card; the rest.
    */
   private movesFrom(
     sk: number,
@@ -598,14 +608,14 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
             break;
           }
         if (empty >= 0 && this.completeSuitOnTop(si))
-          this.emit(this.bucketOf(0), packMove(sk, si, K_FOUNDATION, empty, this.n));
+          this.emit(this.bucketOf(B_HOME), packMove(sk, si, K_FOUNDATION, empty, this.n));
       }
     } else if (this.hasFoundations && sk !== K_FOUNDATION) {
       const f = this.foundationFor(c);
-      if (f >= 0) this.emit(this.bucketOf(0), packMove(sk, si, K_FOUNDATION, f, 1));
+      if (f >= 0) this.emit(this.bucketOf(B_HOME), packMove(sk, si, K_FOUNDATION, f, 1));
     }
     if (this.hasHole && sk !== K_FOUNDATION && this.holeTakes(c))
-      this.emit(this.bucketOf(0), packMove(sk, si, K_HOLE, 0, 1));
+      this.emit(this.bucketOf(B_HOME), packMove(sk, si, K_HOLE, 0, 1));
     // To the piles (none when they do not build: not even into a space).
     const build = this.build;
     const spaces = this.spaces;
@@ -633,9 +643,11 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
                   if ((bottom >> 2) + 1 !== this.n || count !== height) continue;
                 } else if (spaces !== SP_ANY && spaces !== SP_RESERVE_ANY) continue;
               } else if (spaces === SP_KINGS && (bottom >> 2) + 1 !== this.n) continue;
-              // A space filled by a whole pile changes nothing unless a card is turned up or a space refilled.
+              // A whole pile into a space changes nothing when the piles are a set and no space is refilled:
+              // the position is the one it leaves, so the search does not make it.
+              if (count === l && oneSpace && !this.fills) continue;
               this.emit(
-                this.bucketOf(count === l - this.down[si] && uncovers ? 1 : 3),
+                this.bucketOf(count === l - this.down[si] && uncovers ? B_UNCOVER : B_REST),
                 packMove(K_PILE, si, K_PILE, p, count),
               );
             }
@@ -650,7 +662,13 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
               this.groupAllows(si, count, height, false)
             )
               this.emit(
-                this.bucketOf(count === l - this.down[si] ? 1 : 2),
+                this.bucketOf(
+                  count === l - this.down[si]
+                    ? B_UNCOVER
+                    : (builds[top * 52 + cards[base + l - count]] & 2) !== 0
+                      ? B_GROUP
+                      : B_ONTO,
+                ),
                 packMove(K_PILE, si, K_PILE, p, count),
               );
           }
@@ -664,16 +682,19 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
         if (lp === 0) {
           if (spaces === SP_NONE || (spaces === SP_KINGS && !king) || (oneSpace && spaceDone)) continue;
           spaceDone = true;
-          this.emit(this.bucketOf(3), packMove(sk, si, K_PILE, p, 1));
-        } else if (build !== 3 && (builds[cards[p * cap + lp - 1] * 52 + c] & 1) !== 0)
-          this.emit(this.bucketOf(2), packMove(sk, si, K_PILE, p, 1));
+          this.emit(this.bucketOf(B_REST), packMove(sk, si, K_PILE, p, 1));
+        } else {
+          const b = builds[cards[p * cap + lp - 1] * 52 + c];
+          if ((b & 1) !== 0)
+            this.emit(this.bucketOf((b & 2) !== 0 ? B_GROUP : B_ONTO), packMove(sk, si, K_PILE, p, 1));
+        }
       }
     }
     // To the cells.
     if (sk !== K_CELL)
       for (let i = 0; i < this.C; i++)
         if (this.cells[i] < 0) {
-          this.emit(this.bucketOf(3), packMove(sk, si, K_CELL, i, 1));
+          this.emit(this.bucketOf(B_REST), packMove(sk, si, K_CELL, i, 1));
           if (firstEmptyCell) break;
         }
   }
