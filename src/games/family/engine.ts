@@ -1,8 +1,18 @@
-import { type Card, isRed, rankOf, suitOf } from "../../cards/card.ts";
+import {
+  type Card,
+  cardName,
+  isRed,
+  RANK_NAMES,
+  rankOf,
+  SUIT_NAMES,
+  type Suit,
+  suitOf,
+} from "../../cards/card.ts";
+import { SOLVITAIRE_SUITS } from "../../cards/deals/solvitaire.ts";
 import type { AutoPolicy, PileRef } from "../patience/contract.ts";
 import { IllegalMoveError } from "../patience/errors.ts";
 import { dealFamily, type FamilyTable } from "./deal.ts";
-import { type Build, deckSize, type FamilyRules } from "./rules.ts";
+import { type AccordionRules, type Build, deckSize, type FamilyRules } from "./rules.ts";
 
 /**
  * The play of the family engine: the legal moves of any family rules, a move's effect, the won position and the
@@ -22,7 +32,8 @@ export interface FamilyState {
  * One move: `count` cards from `from` to `to`, top cards of `from`. The stock's own moves: stock -> waste turns
  * `count` cards; waste -> stock turns the waste over (count: the whole waste); stock -> cascade 0 deals a card
  * onto each of the first `count` piles (the stock deals onto the piles); stock -> hole plays the stock's top card
- * to the hole (Golf).
+ * to the hole (Golf). Gaps: place -> place moves the card at a place into the gap at another (count 1). The
+ * accordion: accordion -> accordion moves a whole pile onto another (count: the pile's cards).
  */
 export interface FamilyMove {
   from: PileRef;
@@ -34,6 +45,10 @@ export const tableauPile = (index: number): PileRef => ({ kind: "cascade", index
 export const STOCK: PileRef = { kind: "stock", index: 0 };
 export const WASTE: PileRef = { kind: "waste", index: 0 };
 export const HOLE: PileRef = { kind: "hole", index: 0 };
+/** A place of Gaps' rows: index row * the rows' length + column. */
+export const placeRef = (index: number): PileRef => ({ kind: "place", index });
+/** A pile of the accordion, counted from the left as the piles lie now. */
+export const accordionPile = (index: number): PileRef => ({ kind: "accordion", index });
 
 /** Deal N of Solvitaire's numbering under the rules, with the automatic fills of spaces made. */
 export function dealState(rules: FamilyRules, deal: number): FamilyState {
@@ -171,6 +186,10 @@ function sourceCard(state: FamilyState, from: PileRef): Card | undefined {
       return top(t.waste);
     case "foundation":
       return top(t.foundations[from.index] ?? []);
+    case "place":
+      return atPlace(state, from.index) ?? undefined;
+    case "accordion":
+      return top(t.accordion[from.index] ?? []);
     default:
       return undefined;
   }
@@ -195,6 +214,13 @@ function pileExists(state: FamilyState, ref: PileRef): boolean {
       return r.stock?.dealsTo === "waste" && ref.index === 0;
     case "hole":
       return r.hole !== null && ref.index === 0;
+    case "place": {
+      if (!r.sequences || !Number.isInteger(ref.index) || ref.index < 0) return false;
+      const n = rowLength(r);
+      return (t.sequences[Math.floor(ref.index / n)]?.length ?? 0) > ref.index % n;
+    }
+    case "accordion":
+      return r.accordion !== null && inRange(t.accordion.length);
     default:
       return false;
   }
@@ -271,6 +297,16 @@ export function whyIllegal(state: FamilyState, move: FamilyMove): string | undef
   if (!pileExists(state, from)) return "there is no such pile to move from";
   if (!pileExists(state, to)) return "there is no such pile to move to";
   if (!Number.isInteger(count) || count < 1) return "a move takes one card or more";
+  if (from.kind === "place" || to.kind === "place") {
+    if (from.kind !== "place" || to.kind !== "place")
+      return "a card of the rows moves only into a gap of the rows";
+    return whyNotIntoGap(state, from.index, to.index, count);
+  }
+  if (from.kind === "accordion" || to.kind === "accordion") {
+    if (from.kind !== "accordion" || to.kind !== "accordion")
+      return "a pile of the accordion moves only onto another of its piles";
+    return whyNotOntoPile(state, from.index, to.index, count);
+  }
 
   if (from.kind === "stock") {
     const stock = rules.stock;
@@ -380,6 +416,9 @@ function sourcesOf(state: FamilyState): PileRef[] {
 export function legalMoves(state: FamilyState): FamilyMove[] {
   const out: FamilyMove[] = [];
   for (const from of sourcesOf(state)) legalMovesFrom(state, from, out);
+  if (state.rules.sequences) sequenceMoves(state, undefined, out);
+  if (state.rules.accordion)
+    for (let p = 0; p < state.table.accordion.length; p++) accordionMoves(state, p, out);
   stockMoves(state, out);
   return out;
 }
@@ -408,6 +447,8 @@ export function legalMovesFrom(state: FamilyState, from: PileRef, out: FamilyMov
     return out;
   }
   if (!pileExists(state, from)) return out;
+  if (from.kind === "place") return sequenceMoves(state, from.index, out);
+  if (from.kind === "accordion") return accordionMoves(state, from.index, out);
   const c = sourceCard(state, from);
   if (c === undefined) return out;
   const push = (m: FamilyMove) => {
@@ -489,6 +530,14 @@ export function apply(state: FamilyState, move: FamilyMove): FamilyState {
     for (const c of take(t, WASTE, count).reverse()) t.stock.push(c);
   } else if (from.kind === "stock" && to.kind === "cascade") {
     for (let p = 0; p < count; p++) t.tableau[p].push(take(t, STOCK, 1)[0]);
+  } else if (from.kind === "place") {
+    const n = rowLength(next.rules);
+    const c = t.sequences[Math.floor(from.index / n)][from.index % n];
+    t.sequences[Math.floor(from.index / n)][from.index % n] = null;
+    t.sequences[Math.floor(to.index / n)][to.index % n] = c;
+  } else if (from.kind === "accordion") {
+    t.accordion[to.index].push(...t.accordion[from.index]);
+    t.accordion.splice(from.index, 1);
   } else {
     const cards = take(t, from, count);
     switch (to.kind) {
@@ -541,12 +590,17 @@ export function fillSpaces(state: FamilyState): void {
   }
 }
 
-/** Whether the game is won: every card home, or in the hole, and so on. */
+/**
+ * Whether the game is won: every card home, or in the hole; in Gaps every row a run from its 2 to its highest rank
+ * with its gap at the end; in the accordion one pile left (Solvitaire's rule, Knuth's 18 cards too).
+ */
 export function isWon(state: FamilyState): boolean {
   const t = state.table;
   const rules = state.rules;
   if (rules.foundations) return t.foundations.reduce((n, f) => n + f.length, 0) === deckSize(rules);
   if (rules.hole) return t.hole.length === deckSize(rules);
+  if (rules.sequences) return t.sequences.every((_, r) => rowComplete(state, r));
+  if (rules.accordion) return t.accordion.length === 1;
   return false;
 }
 
@@ -620,4 +674,283 @@ function nextAutoMove(state: FamilyState, policy: AutoPolicy): FamilyMove | unde
       return { from, to: { kind: "foundation", index: f }, count: 1 };
   }
   return undefined;
+}
+
+// Gaps: rows of places, a card or a gap (null) in each; the aces are out of play, one gap for each.
+
+/** How many places a row of Gaps has (the longest row: the deck dealt over the rows, 13 for 52 cards in 4). */
+export function rowLength(rules: FamilyRules): number {
+  return rules.sequences ? Math.ceil(deckSize(rules) / rules.sequences.rows) : 0;
+}
+
+/** How many places row `r` has: the deal gives card t to row t mod rows, aces included. */
+export function rowLengthOf(rules: FamilyRules, r: number): number {
+  return rules.sequences ? Math.ceil((deckSize(rules) - r) / rules.sequences.rows) : 0;
+}
+
+/** The card at a place, null for a gap, undefined for no such place. */
+export function atPlace(state: FamilyState, index: number): Card | null | undefined {
+  const n = rowLength(state.rules);
+  if (n === 0) return undefined;
+  return state.table.sequences[Math.floor(index / n)]?.[index % n];
+}
+
+/** The suit of row `r` when the rows' suits are fixed: Solvitaire's suit order, clubs, hearts, spades, diamonds. */
+export const rowSuit = (r: number): Suit => SOLVITAIRE_SUITS[r % 4] as Suit;
+
+const sequenceLowest = 2;
+
+/** A rank's name with its article: "a two", "an eight". */
+export const aRank = (rank: number): string =>
+  `${/^[aeiou]/.test(RANK_NAMES[rank - 1]) ? "an" : "a"} ${RANK_NAMES[rank - 1]}`;
+
+/**
+ * Why the card at place `from` may not go into place `to`, or undefined. A gap takes, building left (from the card
+ * on its left), the next card up of that card by the build rule, and in the first column a 2 (the lowest card, the
+ * aces being out); building right (from the card on its right), the next card down, and in the last column the
+ * highest rank; building both ways, either. A gap after the highest rank or after a gap takes nothing. With fixed
+ * suits a row's first card is of the row's suit (Solvitaire's basic variant: row a clubs, b hearts, c spades, d
+ * diamonds); a 2 may come from anywhere, even from heading another row (Solvitaire's rule, Montana's free twos).
+ */
+function whyNotIntoGap(state: FamilyState, from: number, to: number, count: number): string | undefined {
+  if (count !== 1) return "one card at a time";
+  const c = atPlace(state, from);
+  if (c === null || c === undefined) return "there is no card there";
+  if (atPlace(state, to) !== null) return `${placeWords(state, to)} is not a gap`;
+  return gapRefuses(state, c, to);
+}
+
+/** Whether the gap at place `to` takes card `c` (see whyNotIntoGap; sequenceMoves finds the same cards its way). */
+function gapTakes(state: FamilyState, c: Card, to: number): boolean {
+  const seq = state.rules.sequences;
+  if (!seq) return false;
+  const n = rowLength(state.rules);
+  const r = Math.floor(to / n);
+  const k = to % n;
+  const row = state.table.sequences[r];
+  if (seq.direction !== "right") {
+    if (k === 0) {
+      if (rankOf(c) === sequenceLowest && (!seq.fixedSuits || suitOf(c) === rowSuit(r))) return true;
+    } else {
+      const left = row[k - 1];
+      if (left !== null && buildsOn(state, seq.build, c, left)) return true;
+    }
+  }
+  if (seq.direction !== "left") {
+    if (k === row.length - 1) {
+      if (rankOf(c) === state.rules.highestRank && (!seq.fixedSuits || suitOf(c) === rowSuit(r))) return true;
+    } else {
+      const right = row[k + 1];
+      if (right !== null && buildsOn(state, seq.build, right, c)) return true;
+    }
+  }
+  return false;
+}
+
+/** Why the gap at place `to` does not take card `c`, or undefined when it does (see whyNotIntoGap). */
+function gapRefuses(state: FamilyState, c: Card, to: number): string | undefined {
+  const seq = state.rules.sequences;
+  if (!seq) return "there are no rows";
+  if (gapTakes(state, c, to)) return undefined;
+  const n = rowLength(state.rules);
+  const r = Math.floor(to / n);
+  const k = to % n;
+  const row = state.table.sequences[r];
+  const highest = state.rules.highestRank;
+  const reasons: string[] = [];
+  const heads = (rank: number, where: string): string | undefined => {
+    if (rankOf(c) !== rank) return `${where} takes ${aRank(rank)}`;
+    if (seq.fixedSuits && suitOf(c) !== rowSuit(r))
+      return `${where} takes the ${RANK_NAMES[rank - 1]} of ${SUIT_NAMES[rowSuit(r)]}, the suit of row ${ROW_LETTERS[r]}`;
+    return undefined;
+  };
+  const next = (neighbour: Card | null | undefined, side: "left" | "right"): string | undefined => {
+    if (neighbour === null || neighbour === undefined) return `nothing goes next to a gap on its ${side}`;
+    const [lower, upper] = side === "left" ? [c, neighbour] : [neighbour, c];
+    if (side === "left" && rankOf(neighbour) === highest) return `nothing goes after ${aRank(highest)}`;
+    if (side === "right" && rankOf(neighbour) === sequenceLowest)
+      return `nothing goes before ${aRank(sequenceLowest)}`;
+    if (buildsOn(state, seq.build, lower, upper)) return undefined;
+    return `the gap takes the card one rank ${side === "left" ? "above" : "below"} the ${cardName(neighbour)} on its ${side}${seq.build === "suit" ? ", in suit" : seq.build === "alternate-colours" ? ", in the other colour" : ""}, not the ${cardName(c)}`;
+  };
+  if (seq.direction !== "right") {
+    const why = k === 0 ? heads(sequenceLowest, "a gap in the first column") : next(row[k - 1], "left");
+    if (why === undefined) return undefined;
+    reasons.push(why);
+  }
+  if (seq.direction !== "left") {
+    const why = k === row.length - 1 ? heads(highest, "a gap in the last column") : next(row[k + 1], "right");
+    if (why === undefined) return undefined;
+    reasons.push(why);
+  }
+  return reasons.join("; and ");
+}
+
+export const ROW_LETTERS = "abcdefgh";
+
+/** A place in words: "row b, place 7". */
+export function placeWords(state: FamilyState, index: number): string {
+  const n = rowLength(state.rules);
+  return `row ${ROW_LETTERS[Math.floor(index / n)]}, place ${(index % n) + 1}`;
+}
+
+/** The cards a build rule lets lie next to `c`, one rank away (`step` +1 above it, -1 below it), any copy. */
+function neighbours(state: FamilyState, build: Build, c: Card, step: 1 | -1): Card[] {
+  const rank = rankOf(c) + step;
+  if (build === "none" || rank < 1 || rank > state.rules.highestRank) return [];
+  const out: Card[] = [];
+  for (let suit = 0; suit < 4; suit++) {
+    if (build === "suit" && suit !== suitOf(c)) continue;
+    if (build === "alternate-colours" && isRed(suit) === isRed(c)) continue;
+    out.push((rank - 1) * 4 + suit);
+  }
+  return out;
+}
+
+/**
+ * The moves of Gaps, gap by gap in row order, for each gap the cards it takes in the order of their places; only
+ * from place `from` when given. Each gap's candidates come from its neighbours (a handful of cards), found by an
+ * index of the places.
+ */
+function sequenceMoves(state: FamilyState, from: number | undefined, out: FamilyMove[]): FamilyMove[] {
+  const seq = state.rules.sequences;
+  if (!seq) return out;
+  const n = rowLength(state.rules);
+  const rows = state.table.sequences;
+  const placesOf = new Map<Card, number[]>();
+  for (let r = 0; r < rows.length; r++)
+    for (let k = 0; k < rows[r].length; k++) {
+      const c = rows[r][k];
+      if (c === null) continue;
+      const at = r * n + k;
+      if (from !== undefined && at !== from) continue;
+      const list = placesOf.get(c);
+      if (list) list.push(at);
+      else placesOf.set(c, [at]);
+    }
+  const heads = (rank: number, r: number): Card[] =>
+    seq.fixedSuits ? [(rank - 1) * 4 + rowSuit(r)] : [0, 1, 2, 3].map((suit) => (rank - 1) * 4 + suit);
+  for (let r = 0; r < rows.length; r++)
+    for (let k = 0; k < rows[r].length; k++) {
+      if (rows[r][k] !== null) continue;
+      const wanted: Card[] = [];
+      if (seq.direction !== "right") {
+        const left = rows[r][k - 1];
+        if (k === 0) wanted.push(...heads(sequenceLowest, r));
+        else if (left !== null) wanted.push(...neighbours(state, seq.build, left, 1));
+      }
+      if (seq.direction !== "left") {
+        const right = rows[r][k + 1];
+        if (k === rows[r].length - 1) wanted.push(...heads(state.rules.highestRank, r));
+        else if (right !== null) wanted.push(...neighbours(state, seq.build, right, -1));
+      }
+      const sources: number[] = [];
+      for (const c of new Set(wanted)) sources.push(...(placesOf.get(c) ?? []));
+      sources.sort((a, b) => a - b);
+      for (const at of sources) out.push({ from: placeRef(at), to: placeRef(r * n + k), count: 1 });
+    }
+  return out;
+}
+
+/**
+ * Whether row `r` is done: its cards a run from the 2 up to the highest rank by the build rule, left to right, and
+ * its one gap at the end the cards build from (the right end building left, the left end building right, either
+ * building both ways). Solvitaire's test, which knows only rows building left; the rows' suits are not checked
+ * even when fixed (neither Solvitaire nor Montana does: a 2 of another suit heading a row may stay there).
+ */
+function rowComplete(state: FamilyState, r: number): boolean {
+  const seq = state.rules.sequences;
+  const row = state.table.sequences[r];
+  if (!seq || row.length === 0) return false;
+  const last = row.length - 1;
+  const gapLeft = row[0] === null && seq.direction !== "left";
+  const gapRight = row[last] === null && seq.direction !== "right";
+  if (!gapLeft && !gapRight) return false;
+  const cards = gapRight ? row.slice(0, last) : row.slice(1);
+  if (cards.some((c) => c === null) || cards.length === 0 || rankOf(cards[0] as Card) !== sequenceLowest)
+    return false;
+  for (let i = 1; i < cards.length; i++)
+    if (!buildsOn(state, seq.build, cards[i] as Card, cards[i - 1] as Card)) return false;
+  return true;
+}
+
+// The accordion: piles in a row, each moving whole onto the pile a rule's distance away when their top cards match.
+
+/** Whether a pile whose top card is `moving` may go onto one whose top card is `onto`, under the rules' matches. */
+export function accordionMatches(rules: AccordionRules, onto: Card, moving: Card): boolean {
+  return rules.matches.some((m) => {
+    switch (m) {
+      case "same-rank":
+        return rankOf(onto) === rankOf(moving);
+      case "same-suit":
+        return suitOf(onto) === suitOf(moving);
+      case "alternate-colours":
+        return isRed(onto) !== isRed(moving);
+      default:
+        return true;
+    }
+  });
+}
+
+/** The pile a move rule sends pile `from` onto, or -1 past either end. */
+function accordionTarget(from: number, move: { direction: "left" | "right"; distance: number }, n: number) {
+  const to = move.direction === "left" ? from - move.distance : from + move.distance;
+  return to >= 0 && to < n && to !== from ? to : -1;
+}
+
+function whyNotOntoPile(state: FamilyState, from: number, to: number, count: number): string | undefined {
+  const rules = state.rules.accordion;
+  const piles = state.table.accordion;
+  if (!rules) return "there is no accordion";
+  if (!rules.moves.some((m) => accordionTarget(from, m, piles.length) === to))
+    return `a pile moves only ${movesWords(rules)}`;
+  if (count !== piles[from].length) return "the whole pile moves";
+  const onto = top(piles[to]) as Card;
+  const moving = top(piles[from]) as Card;
+  return accordionMatches(rules, onto, moving)
+    ? undefined
+    : `the ${cardName(moving)} does not match the ${cardName(onto)} (${matchesWords(rules)})`;
+}
+
+/** The accordion's moves from pile `from`, in the order of the rules' moves. */
+function accordionMoves(state: FamilyState, from: number, out: FamilyMove[]): FamilyMove[] {
+  const rules = state.rules.accordion;
+  const piles = state.table.accordion;
+  if (!rules || from < 0 || from >= piles.length) return out;
+  const seen: number[] = [];
+  for (const m of rules.moves) {
+    const to = accordionTarget(from, m, piles.length);
+    if (to < 0 || seen.includes(to)) continue;
+    seen.push(to);
+    if (accordionMatches(rules, top(piles[to]) as Card, top(piles[from]) as Card))
+      out.push({ from: accordionPile(from), to: accordionPile(to), count: piles[from].length });
+  }
+  return out;
+}
+
+/** The accordion's moves in words: "onto the pile 1 or 3 to its left". */
+export function movesWords(rules: AccordionRules): string {
+  const sides = (["left", "right"] as const)
+    .map((side) => {
+      const distances = rules.moves.filter((m) => m.direction === side).map((m) => m.distance);
+      if (distances.length === 0) return "";
+      const list =
+        distances.length === 1
+          ? String(distances[0])
+          : `${distances.slice(0, -1).join(", ")} or ${distances[distances.length - 1]}`;
+      return `${list} to its ${side}`;
+    })
+    .filter((x) => x !== "");
+  return `onto the pile ${sides.join(" or ")}`;
+}
+
+/** The accordion's matches in words: "same suit or same rank". */
+export function matchesWords(rules: AccordionRules): string {
+  const words: Record<string, string> = {
+    "same-rank": "same rank",
+    "same-suit": "same suit",
+    "alternate-colours": "other colour",
+    "any-suit": "any card",
+  };
+  return rules.matches.map((m) => words[m]).join(" or ");
 }

@@ -5,8 +5,9 @@ import type { FamilyState } from "./engine.ts";
  * The canonical key of a family position: equal for positions the rules cannot tell apart. Tableau piles, cells
  * and a spread reserve are sets (sorted) unless the stock deals onto the piles one by one, where a pile's place
  * matters; the two foundations of a suit in a two-deck game are a set too. The hole counts only by its top card
- * and size. Cards are written as letters of one code unit each (card + 48, so '0' to 'c'), a pile's face-down
- * count before a '/', piles separated.
+ * and size. Gaps' rows are a set unless their suits are fixed; the accordion counts only by its piles' top cards
+ * (as Solvitaire's key does). Cards are written as letters of one code unit each (card + 48, so '0' to 'c'), a
+ * pile's face-down count before a '/', piles separated.
  */
 const code = (c: Card) => String.fromCharCode(48 + c);
 
@@ -29,7 +30,7 @@ export function familyKey(state: FamilyState): string {
     foundations.push(copies.sort((a, b) => a - b).join("."));
   }
   const hole = t.hole.length === 0 ? "" : `${code(t.hole[t.hole.length - 1])}${t.hole.length}`;
-  return [
+  const parts = [
     piles.join(","),
     cells.join(","),
     reserve.join(","),
@@ -37,5 +38,14 @@ export function familyKey(state: FamilyState): string {
     t.stock.map(code).join(""),
     t.waste.map(code).join(""),
     hole,
-  ].join("|");
+  ];
+  // Gaps' rows, a gap as '.': a set unless the rows' suits are fixed (every other rule treats the rows alike).
+  const seq = state.rules.sequences;
+  if (seq) {
+    const rows = t.sequences.map((row) => row.map((c) => (c === null ? "." : code(c))).join(""));
+    parts.push((seq.fixedSuits ? rows : rows.sort()).join(","));
+  }
+  // The accordion by its piles' top cards: the cards under them never play again, and a pile moves whole.
+  if (state.rules.accordion) parts.push(t.accordion.map((p) => code(p[p.length - 1])).join(""));
+  return parts.join("|");
 }

@@ -20,9 +20,20 @@ export const AUTO_POLICIES: readonly AutoPolicy[] = ["none", "safe", "all"];
  * A pile of the table. Indices are 0-based: cascades (FreeCell, King Albert) and Klondike's piles are "cascade";
  * free cells "cell"; a foundation is indexed by suit (0 clubs, 1 diamonds, 2 hearts, 3 spades); "reserve" is
  * one reserve card's place (King Albert: the deal's order, a..g); "stock" and "waste" have index 0; Montana's
- * 52 places are "place" with index row * 13 + column; "hole" is the hole of Black Hole and Golf (index 0).
+ * 52 places are "place" with index row * 13 + column (the family engine's Gaps rows too: row * the row's length +
+ * column); "hole" is the hole of Black Hole and Golf (index 0); "accordion" is a pile of the family's accordion,
+ * counted from the left as the piles lie now.
  */
-export type PileKind = "cascade" | "cell" | "foundation" | "reserve" | "stock" | "waste" | "place" | "hole";
+export type PileKind =
+  | "cascade"
+  | "cell"
+  | "foundation"
+  | "reserve"
+  | "stock"
+  | "waste"
+  | "place"
+  | "hole"
+  | "accordion";
 export interface PileRef {
   kind: PileKind;
   index: number;
