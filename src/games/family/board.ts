@@ -4,7 +4,7 @@ import { quoteToken } from "../../cards/text.ts";
 import { jsonType } from "../patience/board-json.ts";
 import { BoardTextError } from "../patience/errors.ts";
 import { emptyTable, type FamilyTable, foundationOfSolvitaireIndex } from "./deal.ts";
-import { type FamilyState, relativeRank } from "./engine.ts";
+import { type FamilyState, ROW_LETTERS, relativeRank, rowLengthOf } from "./engine.ts";
 import { deckSize, type FamilyRules } from "./rules.ts";
 
 /**
@@ -21,6 +21,8 @@ import { deckSize, type FamilyRules } from "./rules.ts";
  * Stock: 6H KS TC              bottom first: the last is dealt next
  * Waste: -                     bottom first, or - when empty
  * Hole: AS 2S                  bottom first
+ * Row: 2C 3C -- 9D …           Gaps: a row's places left to right, -- a gap (one line a row, from the top)
+ * Accordion: 5H 3C+9S KD       the accordion's piles left to right, a pile's cards bottom first joined by +
  * : 5H 3C | 9S                 a pile: its face-down cards, |, its face-up cards (no | when all are face up)
  * ```
  * A foundation holds its base card (the rules' base rank) up to its top card, in the top card's suit; a
@@ -46,6 +48,10 @@ export function formatBoard(state: FamilyState): string {
   if (rules.stock) lines.push(`Stock: ${dash(t.stock)}`);
   if (rules.stock?.dealsTo === "waste") lines.push(`Waste: ${dash(t.waste)}`);
   if (rules.hole) lines.push(`Hole: ${dash(t.hole)}`);
+  for (const row of t.sequences)
+    lines.push(`Row: ${row.map((c) => (c === null ? "--" : formatCard(c))).join(" ")}`);
+  if (rules.accordion)
+    lines.push(`Accordion: ${t.accordion.map((p) => p.map(formatCard).join("+")).join(" ")}`);
   t.tableau.forEach((pile, i) => {
     const down = pile.slice(0, t.faceDown[i]).map(formatCard);
     const up = pile.slice(t.faceDown[i]).map(formatCard);
@@ -79,12 +85,16 @@ class CardCount {
     this.seen.set(c, places);
   }
 
-  /** Refuses the board unless the whole deck was read (an accordion of fewer cards leaves the rest out). */
+  /**
+   * Refuses the board unless the whole deck was read (an accordion of fewer cards leaves the rest out, and its
+   * size is checked apart; Gaps' aces are out of play, a gap for each).
+   */
   complete(line: number | undefined): void {
     if (this.rules.accordion) return;
     const missing: string[] = [];
     for (let c = 0; c < 52; c++) {
       if (rankOf(c) > this.rules.highestRank) continue;
+      if (this.rules.sequences && rankOf(c) === 1) continue;
       const n = this.seen.get(c)?.length ?? 0;
       for (let k = n; k < this.rules.decks; k++) missing.push(formatCard(c));
     }
@@ -117,10 +127,43 @@ function foundationCards(state: FamilyState, top: Card): Card[] {
   return out;
 }
 
+/** A card of Gaps' rows read: the aces are out of play, a gap in their stead. */
+function rowCard(c: Card, line: number | undefined, token: string, where: string): Card {
+  if (rankOf(c) === 1)
+    throw new BoardTextError(line, token, `${where}: the aces are out of play in Gaps (write -- for a gap)`);
+  return c;
+}
+
 /** Checks a position read: the counts the rules fix, the face-down shape, and the whole deck. */
 function finish(state: FamilyState, count: CardCount, line: number | undefined): FamilyState {
   count.complete(line);
   const t = state.table;
+  const seq = state.rules.sequences;
+  if (seq) {
+    if (t.sequences.length !== seq.rows)
+      throw new BoardTextError(line, undefined, `${t.sequences.length} rows, not the game's ${seq.rows}`);
+    t.sequences.forEach((row, r) => {
+      const n = rowLengthOf(state.rules, r);
+      if (row.length !== n)
+        throw new BoardTextError(line, undefined, `row ${ROW_LETTERS[r]}: ${row.length} places, not ${n}`);
+    });
+  }
+  const acc = state.rules.accordion;
+  if (acc) {
+    const cards = t.accordion.reduce((n, p) => n + p.length, 0);
+    if (t.accordion.some((p) => p.length === 0))
+      throw new BoardTextError(
+        line,
+        undefined,
+        "the accordion: a pile of no cards (a pile that moves goes whole)",
+      );
+    if (cards !== acc.size)
+      throw new BoardTextError(
+        line,
+        undefined,
+        `the accordion: ${cards} cards, not the game's ${acc.size} (every card dealt to it stays in it)`,
+      );
+  }
   // A space the rules fill at once cannot stand empty while what fills it has cards: no play reaches that.
   const space = t.tableau.findIndex((p) => p.length === 0);
   if (space >= 0) {
@@ -174,7 +217,7 @@ export function parseBoard(text: string, rules: FamilyRules, base = 1): FamilySt
         throw new BoardTextError(
           n,
           line.split(/\s+/)[0],
-          `${quoteToken(line.split(/\s+/)[0])}: a line is a part (Foundations:, Cells:, Reserve:, Stock:, Waste:, Hole:) or a pile (: 5H | 9S)`,
+          `${quoteToken(line.split(/\s+/)[0])}: a line is a part (Foundations:, Cells:, Reserve:, Stock:, Waste:, Hole:, Row:, Accordion:) or a pile (: 5H | 9S)`,
         );
       if (pile >= t.tableau.length)
         throw new BoardTextError(n, undefined, `more piles than the game's ${t.tableau.length}`);
@@ -202,6 +245,27 @@ export function parseBoard(text: string, rules: FamilyRules, base = 1): FamilySt
     }
     const [, key, rest] = m;
     const name = key.toLowerCase();
+    if (name === "row") {
+      if (!rules.sequences) throw new BoardTextError(n, `${key}:`, "this game has no rows");
+      const r = t.sequences.findIndex((row) => row.length === 0);
+      if (r < 0) throw new BoardTextError(n, `${key}:`, `more rows than the game's ${rules.sequences.rows}`);
+      const tokens = rest.split(/\s+/).filter((x) => x !== "");
+      const where = `row ${ROW_LETTERS[r]}`;
+      if (tokens.length !== rowLengthOf(rules, r))
+        throw new BoardTextError(
+          n,
+          undefined,
+          `${where}: ${tokens.length} places, not ${rowLengthOf(rules, r)} (write -- for a gap)`,
+        );
+      t.sequences[r] = tokens.map((x, k) => {
+        if (x === "--" || x === "-") return null;
+        const c = rowCard(card(x, n, `${where} place ${k + 1}`), n, x, `${where} place ${k + 1}`);
+        count.note(c, `${where} place ${k + 1}`, n, x);
+        return c;
+      });
+      seenPart.set(name, n);
+      continue;
+    }
     if (seenPart.has(name))
       throw new BoardTextError(
         n,
@@ -290,6 +354,18 @@ export function parseBoard(text: string, rules: FamilyRules, base = 1): FamilySt
         t.hole = cardsOf("the hole");
         if (t.hole.length === 0) throw new BoardTextError(n, `${key}:`, "the hole always holds a card");
         break;
+      case "accordion":
+        if (!rules.accordion) throw new BoardTextError(n, `${key}:`, "this game has no accordion");
+        t.accordion = tokens.map((x, i) =>
+          x.split("+").map((part, k) => {
+            const where = `accordion pile ${i + 1}`;
+            if (part === "") throw new BoardTextError(n, x, `${where}: cards joined by +, like 5H+3C`);
+            const c = card(part, n, where);
+            count.note(c, `${where} card ${k + 1}`, n, part);
+            return c;
+          }),
+        );
+        break;
       default:
         throw new BoardTextError(n, `${key}:`, `${quoteToken(`${key}:`)}: not a part of this game's board`);
     }
@@ -308,6 +384,7 @@ export function parseBoard(text: string, rules: FamilyRules, base = 1): FamilySt
     ["reserve", !!rules.reserve],
     ["stock", !!rules.stock],
     ["hole", !!rules.hole],
+    ["accordion", !!rules.accordion],
   ] as const) {
     if (needed && !seenPart.has(part))
       throw new BoardTextError(
@@ -316,12 +393,22 @@ export function parseBoard(text: string, rules: FamilyRules, base = 1): FamilySt
         `no ${part[0].toUpperCase()}${part.slice(1)}: line (this game has ${part === "cells" || part === "foundations" ? "them" : "one"})`,
       );
   }
+  if (rules.sequences) {
+    const read = t.sequences.filter((row) => row.length > 0).length;
+    if (read !== rules.sequences.rows)
+      throw new BoardTextError(
+        undefined,
+        undefined,
+        `${read} Row: lines, not the game's ${rules.sequences.rows} (one a row, from the top)`,
+      );
+  }
   return finish(state, count, undefined);
 }
 
 /**
  * The JSON form: Solvitaire's deal shape with every card named (`tableau piles`, `cells`, `reserve`,
- * `foundations`, `stock`, `waste`, `hole`; piles bottom card first, an empty pile []), after `game` and `deal`,
+ * `foundations`, `stock`, `waste`, `hole`, `sequences` (Gaps' rows, a gap null), `accordion` (its piles); piles
+ * bottom card first, an empty pile []), after `game` and `deal`,
  * and `face down` (each pile's face-down cards) when any card lies face down, `base` when the foundations start
  * from a drawn rank. The foundations run clubs, diamonds, hearts, spades as in tsol's other games.
  */
@@ -340,6 +427,9 @@ export function toJson(id: string, state: FamilyState, deal?: number): Record<st
   if (rules.stock) out.stock = cards(t.stock);
   if (rules.stock?.dealsTo === "waste") out.waste = cards(t.waste);
   if (rules.hole) out.hole = cards(t.hole);
+  if (rules.sequences)
+    out.sequences = t.sequences.map((row) => row.map((c) => (c === null ? null : formatSolvitaireCard(c))));
+  if (rules.accordion) out.accordion = t.accordion.map(cards);
   return out;
 }
 
@@ -371,6 +461,8 @@ export function fromJson(id: string, json: unknown, rules: FamilyRules): FamilyS
     "stock",
     "waste",
     "hole",
+    "sequences",
+    "accordion",
   ];
   for (const key of Object.keys(board))
     if (!allowed.includes(key)) fail("the board", `unknown key ${quoteToken(key)}`, key);
@@ -406,6 +498,8 @@ export function fromJson(id: string, json: unknown, rules: FamilyRules): FamilyS
   need("foundations", !!rules.foundations);
   need("stock", !!rules.stock);
   need("hole", !!rules.hole);
+  need("sequences", !!rules.sequences);
+  need("accordion", !!rules.accordion);
   if (board.waste !== undefined && rules.stock?.dealsTo !== "waste") fail("waste", "this game has none");
   if (board.base !== undefined) {
     if (rules.foundations?.base !== "random") fail("base", "the foundations of this game start from the ace");
@@ -466,20 +560,43 @@ export function fromJson(id: string, json: unknown, rules: FamilyRules): FamilyS
     t.hole = pile(board.hole, "hole");
     if (t.hole.length === 0) fail("hole", "the hole always holds a card");
   }
+  if (rules.sequences)
+    t.sequences = list(board.sequences, "sequences", rules.sequences.rows).map((row, r) =>
+      list(row, `sequences[${r}]`, rowLengthOf(rules, r)).map((c, k) => {
+        const path = `sequences[${r}][${k}]`;
+        if (c === null) return null;
+        if (typeof c !== "string")
+          return fail(path, `${jsonType(c)}: a card such as "10H", or null for a gap`);
+        return rowCard(cardAt(c, path), undefined, c, path);
+      }),
+    );
+  if (rules.accordion)
+    t.accordion = list(board.accordion, "accordion").map((p, i) => pile(p, `accordion[${i}]`));
   return finish(state, count, undefined);
 }
 
 /**
  * A deal in Solvitaire's own JSON, every card named: `tableau piles` (lists bottom first), `foundations` (a list
  * of cards, each on its suit's foundation in turn), `cells` (cards or ""), `reserve` (a list of cards: a stacked
- * reserve bottom first, a spread one place by place), `stock`, `waste` (bottom first), `hole` (one card).
- * Solvitaire deals the tableau face down when its rules say so; so does this, each pile's top card face up.
+ * reserve bottom first, a spread one place by place), `stock`, `waste` (bottom first), `hole` (one card),
+ * `sequences` (Gaps' rows, a gap "" as Solvitaire reads it or "AS" as it prints it), `accordion` (a card a pile as
+ * it reads it, or lists of cards as it prints them). Solvitaire deals the tableau face down when its rules say so; so does this, each pile's top card face up.
  */
 function fromSolvitaireJson(board: Record<string, unknown>, rules: FamilyRules): FamilyState {
   const fail = (path: string, reason: string, token?: string): never => {
     throw new BoardTextError(undefined, token, `${path}: ${reason}`);
   };
-  const allowed = ["tableau piles", "foundations", "cells", "reserve", "stock", "waste", "hole"];
+  const allowed = [
+    "tableau piles",
+    "foundations",
+    "cells",
+    "reserve",
+    "stock",
+    "waste",
+    "hole",
+    "sequences",
+    "accordion",
+  ];
   for (const key of Object.keys(board))
     if (!allowed.includes(key))
       fail(
@@ -554,6 +671,28 @@ function fromSolvitaireJson(board: Record<string, unknown>, rules: FamilyRules):
     if (!rules.hole) fail("hole", "this game has none");
     t.hole = cards(typeof board.hole === "string" ? [board.hole] : board.hole, "hole");
   } else if (rules.hole) fail("the board", 'no "hole" key');
+  if (board.sequences !== undefined) {
+    const seq = rules.sequences;
+    if (!seq) return fail("sequences", "this game has none");
+    const rows = board.sequences;
+    if (!Array.isArray(rows) || rows.length !== seq.rows) fail("sequences", `the game has ${seq.rows} rows`);
+    t.sequences = (rows as unknown[]).map((row, r) => {
+      const path = `sequences[${r}]`;
+      if (!Array.isArray(row) || row.length !== rowLengthOf(rules, r))
+        return fail(path, `a row of ${rowLengthOf(rules, r)} places`);
+      return row.map((c, k) => {
+        // Solvitaire reads a gap as "" and prints it as "AS", its placeholder (the aces are out of play).
+        if (c === "" || c === "AS") return null;
+        return rowCard(cards([c], `${path}[${k}]`)[0], undefined, String(c), `${path}[${k}]`);
+      });
+    });
+  } else if (rules.sequences) fail("the board", 'no "sequences" key');
+  if (board.accordion !== undefined) {
+    if (!rules.accordion) fail("accordion", "this game has none");
+    const piles = board.accordion;
+    if (!Array.isArray(piles)) return fail("accordion", `${jsonType(piles)}, not a list of cards`);
+    t.accordion = piles.map((p, i) => cards(typeof p === "string" ? [p] : p, `accordion[${i}]`));
+  } else if (rules.accordion) fail("the board", 'no "accordion" key');
   if (rules.foundations?.start === "all" && t.foundations.every((f) => f.length === 0)) {
     for (let i = 0; i < t.foundations.length; i++) {
       const c = ((state.base - 1) * 4 + (i % 4)) as Card;
@@ -564,7 +703,10 @@ function fromSolvitaireJson(board: Record<string, unknown>, rules: FamilyRules):
   return finish(state, count, undefined);
 }
 
-/** The table's cards, every one, for conservation checks (two decks: each card twice). */
+/**
+ * The table's cards, every one, for conservation checks (two decks: each card twice); Gaps' aces, out of play, too.
+ * An accordion of fewer cards than the deck (Knuth's 18) holds only those: the rest are out of the game.
+ */
 export function tableCards(t: FamilyTable): Card[] {
   return [
     ...t.tableau.flat(),
@@ -575,6 +717,11 @@ export function tableCards(t: FamilyTable): Card[] {
     ...t.reserve.flat(),
     ...t.hole,
     ...t.sequences.flat().filter((c): c is Card => c !== null),
+    // Gaps' aces are out of play, a gap for each: the k-th gap stands for the ace of suit k mod 4.
+    ...t.sequences
+      .flat()
+      .filter((c) => c === null)
+      .map((_, k) => k % 4),
     ...t.accordion.flat(),
   ];
 }

@@ -1,11 +1,23 @@
-import { SUIT_LETTERS, suitFromLetter, suitOf } from "../../cards/card.ts";
+import {
+  CardParseError,
+  formatCard,
+  parseCard,
+  SUIT_LETTERS,
+  suitFromLetter,
+  suitOf,
+} from "../../cards/card.ts";
 import type { PileRef } from "../patience/contract.ts";
 import { NotationError } from "../patience/errors.ts";
 import {
+  accordionPile,
+  atPlace,
   type FamilyMove,
   type FamilyState,
   HOLE,
   legalMoves,
+  placeRef,
+  ROW_LETTERS,
+  rowLength,
   STOCK,
   tableauPile,
   WASTE,
@@ -25,6 +37,11 @@ import {
  *   hole, as the rules say; with the stock empty, turn the waste over.
  * - between tableau piles, the number of cards is the one the rules allow when only one is; else it is one card
  *   unless the move ends with `v` and the count in lower-case hex (`36v3`, `2>11va`).
+ * - Gaps: the card, `>`, and the gap it goes to, rows `a`, `b`, … from the top and places from 1 at the left:
+ *   `5H>b7`, `2C>a1` (Montana's notation); with two decks the card's place stands for the card: `c4>b7`. A place
+ *   is read as a source too.
+ * - the accordion: its piles `1`, `2`, … from the left as they lie now, the pile that moves then the pile it goes
+ *   onto: `54`, `52`, `12>11`; the whole pile moves.
  * A face-down card uncovered turns up, and a space the rules fill at once is filled: both are part of the move.
  */
 
@@ -44,6 +61,12 @@ function place(state: FamilyState, ref: PileRef): string {
       return "w";
     case "hole":
       return "o";
+    case "place": {
+      const n = rowLength(state.rules);
+      return `${ROW_LETTERS[Math.floor(ref.index / n)]}${(ref.index % n) + 1}`;
+    }
+    case "accordion":
+      return String(ref.index + 1);
     default:
       return "s";
   }
@@ -65,6 +88,12 @@ function impliedCount(state: FamilyState, from: number, to: number): number {
 export function formatMove(state: FamilyState, move: FamilyMove): string {
   const { from, to, count } = move;
   if (from.kind === "stock" || to.kind === "stock") return "s";
+  if (from.kind === "place") {
+    const c = atPlace(state, from.index);
+    const source =
+      state.rules.decks === 1 && c !== null && c !== undefined ? formatCard(c) : place(state, from);
+    return `${source}>${place(state, to)}`;
+  }
   // A foundation as a source: by its suit, and with two decks by which of the suit's two (hs2).
   const source =
     from.kind === "foundation"
@@ -78,9 +107,16 @@ export function formatMove(state: FamilyState, move: FamilyMove): string {
 
 const HELP =
   "a move is a source then a destination: piles 1, 2, …; cells a-g; h (foundation); r (reserve); w (waste); o (hole); s (the stock), e.g. 3h, 1a, 36, 12>h, s";
+const GAPS_HELP = "a move is a card (or its place), > and a gap, like 5H>b7";
 
 function readPlace(state: FamilyState, text: string, token: string, role: "source" | "destination"): PileRef {
   const t = state.table;
+  if (/^\d{1,2}$/.test(token) && t.tableau.length === 0 && state.rules.accordion) {
+    const n = Number(token);
+    if (n < 1 || n > t.accordion.length)
+      throw new NotationError(text, `there is no pile ${n} (the accordion's piles 1-${t.accordion.length})`);
+    return accordionPile(n - 1);
+  }
   if (/^\d{1,2}$/.test(token)) {
     const n = Number(token);
     if (n < 1 || n > t.tableau.length)
@@ -137,8 +173,50 @@ function readPlace(state: FamilyState, text: string, token: string, role: "sourc
 
 const quote = (s: string) => `"${s}"`;
 
+/** A place of Gaps' rows ("b7"), or undefined when the token is not one. */
+function readRowPlace(state: FamilyState, text: string, token: string): PileRef | undefined {
+  const m = /^([a-h])(\d{1,2})$/.exec(token.trim().toLowerCase());
+  if (!m) return undefined;
+  const rows = state.table.sequences;
+  const r = ROW_LETTERS.indexOf(m[1]);
+  const k = Number(m[2]);
+  if (r >= rows.length || k < 1 || k > rows[r].length)
+    throw new NotationError(
+      text,
+      `there is no place ${m[1]}${k}: rows a-${ROW_LETTERS[rows.length - 1]}, places 1-${rows[0]?.length ?? 0}`,
+    );
+  return placeRef(r * rowLength(state.rules) + k - 1);
+}
+
+/** A Gaps move: a card or its place, `>`, a gap. */
+function parseGapsMove(state: FamilyState, text: string): FamilyMove {
+  const parts = text.trim().split(">");
+  if (parts.length !== 2) throw new NotationError(text, GAPS_HELP);
+  const to = readRowPlace(state, text, parts[1]);
+  if (!to) throw new NotationError(text, `${quote(parts[1].trim())} is not a place: ${GAPS_HELP}`);
+  const from = readRowPlace(state, text, parts[0]);
+  if (from) return { from, to, count: 1 };
+  let card: number;
+  try {
+    card = parseCard(parts[0].trim());
+  } catch (error) {
+    throw new NotationError(
+      text,
+      error instanceof CardParseError ? `${error.reason}: ${GAPS_HELP}` : String(error),
+    );
+  }
+  const n = rowLength(state.rules);
+  const rows = state.table.sequences;
+  for (let r = 0; r < rows.length; r++) {
+    const k = rows[r].indexOf(card);
+    if (k >= 0) return { from: placeRef(r * n + k), to, count: 1 };
+  }
+  throw new NotationError(text, `the ${formatCard(card)} is not in the rows (the aces are out of play)`);
+}
+
 /** Reads one move against the position it is played in; throws NotationError when the text is not a move. */
 export function parseMove(state: FamilyState, text: string): FamilyMove {
+  if (state.rules.sequences) return parseGapsMove(state, text);
   const t = text.trim().toLowerCase();
   if (t === "s") {
     const stock = state.rules.stock;
@@ -188,6 +266,11 @@ export function parseMove(state: FamilyState, text: string): FamilyMove {
     }
     const card = topCard(state, from);
     return { from, to: { kind: "foundation", index: card === undefined ? 0 : suitOf(card) }, count: 1 };
+  }
+  if (from.kind === "accordion" && to.kind === "accordion") {
+    if (from.index === to.index)
+      throw new NotationError(text, `pile ${from.index + 1} is both source and destination`);
+    return { from, to, count: state.table.accordion[from.index].length };
   }
   if (from.kind === "cascade" && to.kind === "cascade") {
     if (from.index === to.index)

@@ -1,17 +1,29 @@
-import { type Card, cardName, RANK_NAMES, SUIT_NAMES, suitOf } from "../../cards/card.ts";
+import { type Card, cardName, RANK_NAMES, rankOf, SUIT_NAMES, suitOf } from "../../cards/card.ts";
 import type { CardView, Intent, PileRef, PileView, Viewer } from "../patience/contract.ts";
 import {
+  accordionPile,
+  aRank,
+  atPlace,
   type FamilyMove,
   type FamilyState,
   foundationFor,
   groupHeight,
   holeTakes,
+  legalMoves,
   legalMovesFrom,
+  matchesWords,
+  movesWords,
+  placeRef,
+  placeWords,
+  ROW_LETTERS,
+  rowLength,
+  rowSuit,
   STOCK,
   WASTE,
   whyIllegal,
 } from "./engine.ts";
 import { CELL_LETTERS } from "./notation.ts";
+import type { AccordionRules } from "./rules.ts";
 
 /**
  * The family's table as the platform sees it: the piles a renderer draws (a player does not see face-down cards),
@@ -53,9 +65,59 @@ export function pileName(state: FamilyState, ref: PileRef): string {
       return "the waste";
     case "hole":
       return "the hole";
+    case "place":
+      return placeWords(state, ref.index);
+    case "accordion":
+      return `pile ${ref.index + 1}`;
     default:
       return "that place";
   }
+}
+
+/** What an accordion pile takes: "a pile 1 or 3 to its right whose top card matches (same suit or same rank)". */
+function accordionTakes(rules: AccordionRules): string {
+  const turned = {
+    ...rules,
+    moves: rules.moves.map((m) => ({ ...m, direction: m.direction === "left" ? "right" : "left" }) as const),
+  };
+  return `a pile ${movesWords(turned).replace("onto the pile ", "")} whose top card matches (${matchesWords(rules)})`;
+}
+
+/** What a gap of Gaps' rows takes, in words, for its outline: "a 2", "the 5 of hearts", "nothing". */
+function gapTakes(state: FamilyState, index: number): string {
+  const seq = state.rules.sequences;
+  if (!seq) return "nothing";
+  const n = rowLength(state.rules);
+  const r = Math.floor(index / n);
+  const k = index % n;
+  const row = state.table.sequences[r];
+  const out: string[] = [];
+  const heads = (rank: number) =>
+    seq.fixedSuits ? `the ${RANK_NAMES[rank - 1]} of ${SUIT_NAMES[rowSuit(r)]}` : aRank(rank);
+  const build =
+    seq.build === "suit" ? " in suit" : seq.build === "alternate-colours" ? " in the other colour" : "";
+  if (seq.direction !== "right") {
+    if (k === 0) out.push(heads(2));
+    else {
+      const left = row[k - 1];
+      if (
+        left !== null &&
+        left !== undefined &&
+        rankOf(left) < state.rules.highestRank &&
+        seq.build !== "none"
+      )
+        out.push(`the card one rank above the ${cardName(left)}${build}`);
+    }
+  }
+  if (seq.direction !== "left") {
+    if (k === row.length - 1) out.push(heads(state.rules.highestRank));
+    else {
+      const right = row[k + 1];
+      if (right !== null && right !== undefined && rankOf(right) > 2 && seq.build !== "none")
+        out.push(`the card one rank below the ${cardName(right)}${build}`);
+    }
+  }
+  return out.length === 0 ? "nothing" : out.join(", or ");
 }
 
 export function piles(state: FamilyState, viewer: Viewer): PileView[] {
@@ -125,6 +187,30 @@ export function piles(state: FamilyState, viewer: Viewer): PileView[] {
       takes: "nothing: it is played from only",
     });
   });
+  const n = rowLength(rules);
+  t.sequences.forEach((row, r) => {
+    row.forEach((c, k) => {
+      const index = r * n + k;
+      out.push({
+        ref: placeRef(index),
+        cards: c === null ? [] : [up(c)],
+        fan: "stack",
+        label: placeWords(state, index),
+        key: `${ROW_LETTERS[r]}${k + 1}`,
+        ...(c === null ? { takes: gapTakes(state, index) } : {}),
+      });
+    });
+  });
+  t.accordion.forEach((cards, i) => {
+    out.push({
+      ref: accordionPile(i),
+      cards: cards.map(up),
+      fan: "stack",
+      label: `pile ${i + 1}`,
+      key: String(i + 1),
+      takes: rules.accordion ? accordionTakes(rules.accordion) : "nothing",
+    });
+  });
   t.tableau.forEach((cards, i) => {
     out.push({
       ref: { kind: "cascade", index: i },
@@ -163,6 +249,15 @@ export function lift(state: FamilyState, ref: PileRef, index: number): number {
         ? 1
         : 0;
     }
+    case "place": {
+      const c = atPlace(state, ref.index);
+      return c !== null && c !== undefined && index === 0 ? 1 : 0;
+    }
+    case "accordion": {
+      // A pile moves whole: lifted from its bottom card (a pile of one, from its only card).
+      const cards = t.accordion[ref.index];
+      return cards && index === 0 ? cards.length : 0;
+    }
     default:
       return 0;
   }
@@ -181,6 +276,13 @@ function stockMove(state: FamilyState): Intent<FamilyMove> {
 /** The move a gesture means: a click on the stock deals; a drag moves what fits (`count` when given). */
 export function intent(state: FamilyState, from: PileRef, to: PileRef, count?: number): Intent<FamilyMove> {
   if (from.kind === "stock" || to.kind === "stock") return stockMove(state);
+  if (from.kind === "place" || from.kind === "accordion") {
+    // One move at most from a place, or a pile of the accordion, to another: that one, or why not.
+    const size = from.kind === "accordion" ? (state.table.accordion[from.index]?.length ?? 1) : 1;
+    const move: FamilyMove = { from, to, count: size };
+    const why = whyIllegal(state, move);
+    return why === undefined ? { move } : { reason: sentence(why) };
+  }
   const moves = legalMovesFrom(state, from).filter((m) =>
     to.kind === "foundation" ? m.to.kind === "foundation" : samePile(m.to, to),
   );
@@ -194,6 +296,13 @@ export function intent(state: FamilyState, from: PileRef, to: PileRef, count?: n
 /** A double-click: home when the card can go, else into the hole, else the best fit on a pile, else a cell. */
 export function quickMove(state: FamilyState, ref: PileRef): Intent<FamilyMove> {
   if (ref.kind === "stock") return stockMove(state);
+  if (ref.kind === "place" && atPlace(state, ref.index) === null) {
+    // A gap: filled by the first card that fits.
+    const into = legalMoves(state).find((m) => samePile(m.to, ref));
+    return into
+      ? { move: into }
+      : { reason: `The gap at ${pileName(state, ref)} takes ${gapTakes(state, ref.index)} now` };
+  }
   const moves = legalMovesFrom(state, ref);
   if (moves.length === 0) return { reason: `Nothing can move from ${pileName(state, ref)}` };
   const rank = (m: FamilyMove) => {
@@ -226,6 +335,22 @@ export function describe(state: FamilyState, move: FamilyMove): string {
     return `deal a card from the stock onto ${count === t.tableau.length ? "every pile" : `piles 1 to ${count}`}`;
   }
   if (to.kind === "stock") return "turn the waste over into the stock";
+  if (from.kind === "place" && to.kind === "place") {
+    const c = atPlace(state, from.index);
+    const n = rowLength(state.rules);
+    const left = to.index % n > 0 ? atPlace(state, to.index - 1) : undefined;
+    const what = c === null || c === undefined ? "nothing" : `the ${cardName(c)}`;
+    const after = left !== null && left !== undefined ? ` (after the ${cardName(left)})` : "";
+    return `${what} from ${placeWords(state, from.index)} to the gap at ${placeWords(state, to.index)}${after}`;
+  }
+  if (from.kind === "accordion" && to.kind === "accordion") {
+    const piles = t.accordion;
+    const moving = piles[from.index] ?? [];
+    const onto = piles[to.index] ?? [];
+    const topOf = (p: Card[]) => (p.length === 0 ? "nothing" : `the ${cardName(p[p.length - 1])}`);
+    const size = moving.length > 1 ? ` and ${plural(moving.length - 1, "card")} under it` : "";
+    return `pile ${from.index + 1} (${topOf(moving)}${size}) onto pile ${to.index + 1} (${topOf(onto)})`;
+  }
   let base: Card | undefined;
   switch (from.kind) {
     case "cascade":

@@ -1,6 +1,7 @@
-import { formatCard, RANK_NAMES } from "../../cards/card.ts";
+import { formatCard, RANK_NAMES, SUIT_NAMES } from "../../cards/card.ts";
 import { dealFamily } from "./deal.ts";
-import type { Build, FamilyRules } from "./rules.ts";
+import { aRank, matchesWords, movesWords, ROW_LETTERS, rowLengthOf, rowSuit } from "./engine.ts";
+import { type Build, deckSize, type FamilyRules } from "./rules.ts";
 
 /**
  * Any family rules in words, for `tsol games`, help screens and docs/family.md: what is dealt where, how the piles
@@ -21,6 +22,56 @@ function buildWords(build: Build): string {
     default:
       return "";
   }
+}
+
+/** Gaps in words: the goal, the deal, what a gap takes. */
+function sequenceWords(rules: FamilyRules, deck: string): string[] {
+  const seq = rules.sequences;
+  if (!seq) return [];
+  const king = RANK_NAMES[rules.highestRank - 1];
+  const up = seq.build === "none" ? "" : ` ${buildWords(seq.build).replace("down ", "")}`;
+  const gapEnd = { left: "at its right end", right: "at its left end", both: "at either end" }[seq.direction];
+  const lengths = [...new Set(Array.from({ length: seq.rows }, (_, r) => rowLengthOf(rules, r)))];
+  const aces = deckSize(rules) / rules.highestRank;
+  const out = [
+    `Run each of the ${seq.rows} rows from a 2 up to the ${king}${up}, left to right, with its gap ${gapEnd} (${deck}).`,
+    `The deal: ${seq.rows} rows of ${lengths.join(" and ")} places, the aces taken out to leave ${aces} gaps.`,
+  ];
+  const suits = Array.from(
+    { length: Math.min(4, seq.rows) },
+    (_, r) => `${ROW_LETTERS[r]} ${SUIT_NAMES[rowSuit(r)]}`,
+  );
+  const heads = (rank: string) =>
+    seq.fixedSuits
+      ? `its row's ${rank} (rows ${suits.join(", ")}${seq.rows > 4 ? ", and so on" : ""}), wherever it lies`
+      : `any ${rank}`;
+  const above = seq.build === "none" ? "nothing" : `the card one rank above the card on its left${up}`;
+  const below = seq.build === "none" ? "nothing" : `the card one rank below the card on its right${up}`;
+  if (seq.direction === "left")
+    out.push(
+      `A gap takes ${above}; a gap in the first column takes ${heads("2")}. Nothing goes after ${aRank(rules.highestRank)} or a gap.`,
+    );
+  else if (seq.direction === "right")
+    out.push(
+      `A gap takes ${below}; a gap in the last column takes ${heads(king)}. Nothing goes before a 2 or a gap.`,
+    );
+  else
+    out.push(
+      `A gap takes ${above} (in the first column ${heads("2")}), or ${below} (in the last column ${heads(king)}).`,
+    );
+  return out;
+}
+
+/** The accordion in words: the goal, the deal, which piles move. */
+function accordionWords(rules: FamilyRules, deck: string): string[] {
+  const acc = rules.accordion;
+  if (!acc) return [];
+  const rest = deckSize(rules) - acc.size;
+  return [
+    `Gather the cards into one pile (${deck}).`,
+    `The deal: ${plural(acc.size, "card")} in a row, each a pile${rest > 0 ? `; the other ${rest} cards are out of the game` : ""}.`,
+    `A pile moves whole ${movesWords(acc)} when their top cards match: ${matchesWords(acc)}.`,
+  ];
 }
 
 export function describeRules(rules: FamilyRules): string {
@@ -45,6 +96,8 @@ export function describeRules(rules: FamilyRules): string {
     out.push(
       `Move every card into the hole, each one rank above or below the card on top${rules.hole.wraps ? " (king and ace meet)" : ""} (${deck}).`,
     );
+  else if (rules.sequences) out.push(...sequenceWords(rules, deck));
+  else if (rules.accordion) out.push(...accordionWords(rules, deck));
   const dealt: string[] = [];
   if (t.piles > 0) {
     // Every deal has the same shape: the sizes of deal 0's piles are those of every deal.
