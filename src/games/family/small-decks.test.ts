@@ -13,7 +13,10 @@ import { solveFamily } from "./solver.ts";
  * every verdict both reach must agree, and every win must replay. This is what holds a rule's pruning to the rules.
  */
 
-/** The rules on a deck of ranks ace to `rank`: the stock, the reserve and the filled cells shrink in proportion. */
+/**
+ * The rules on a deck of ranks ace to `rank`: the stock, the reserve, the accordion and the filled cells shrink in
+ * proportion (Gaps' rows are as long as the deck's ranks).
+ */
 function cutRules(rules: FamilyRules, rank: number): FamilyRules {
   const full = deckSize(rules);
   const small = rules.decks * 4 * rank;
@@ -31,6 +34,7 @@ function cutRules(rules: FamilyRules, rank: number): FamilyRules {
   };
   const stock = rules.stock ? scale(rules.stock.size) : 0;
   const reserve = rules.reserve ? scale(rules.reserve.size) : 0;
+  const accordion = rules.accordion ? scale(rules.accordion.size) : 0;
   const cut: FamilyRules = {
     ...rules,
     highestRank: rank,
@@ -38,6 +42,7 @@ function cutRules(rules: FamilyRules, rank: number): FamilyRules {
     cells,
     stock: rules.stock && stock > 0 ? { ...rules.stock, size: stock } : null,
     reserve: rules.reserve && reserve > 0 ? { ...rules.reserve, size: reserve } : null,
+    accordion: rules.accordion ? { ...rules.accordion, size: accordion } : null,
   };
   checkFamilyRules(cut);
   return cut;
@@ -45,11 +50,15 @@ function cutRules(rules: FamilyRules, rank: number): FamilyRules {
 
 const text = (s: FamilyState) => JSON.stringify(s.table);
 
-const PRESETS = Object.entries(SOLVITAIRE_PRESETS).filter(([, r]) => !r.accordion && !r.sequences);
+const PRESETS = Object.entries(SOLVITAIRE_PRESETS);
 
 describe("the family solver agrees with a plain complete search on small decks", () => {
   it.each(PRESETS.map(([name]) => [name]))("%s", (name) => {
-    const rules = cutRules(SOLVITAIRE_PRESETS[name], SOLVITAIRE_PRESETS[name].decks === 2 ? 2 : 4);
+    const preset = SOLVITAIRE_PRESETS[name];
+    // Gaps to the 5: with ranks to the 4 nearly every deal of one-deal Gaps wins, leaving "impossible" untested.
+    // (The accordion's verdicts differ at 4: Knuth's, cut to 6 cards of 16, mostly loses.)
+    const rank = preset.decks === 2 ? 2 : preset.sequences ? 5 : 4;
+    const rules = cutRules(preset, rank);
     const game = familyGame(name, name, rules);
     let decided = 0;
     for (let deal = 1; deal <= 8; deal++) {
