@@ -16,6 +16,38 @@ import { SOLVITAIRE_PRESETS } from "./presets.ts";
 const PRESETS = Object.entries(SOLVITAIRE_PRESETS).filter(([, r]) => !r.accordion && !r.sequences);
 const text = (s: FamilyState) => JSON.stringify(s.table);
 
+/**
+ * The position as the search counts it: with the stock's moves taken into the waste's (talonMoves) and the waste
+ * turned over at will, a waste whose size the stock's turns pass through (a multiple of the draw, or all the
+ * cards) is one position with none in the waste.
+ */
+function searchState(domain: PackedFamily, s: FamilyState): FamilyState {
+  const stock = s.rules.stock;
+  const t = s.table;
+  if (!domain.talonMoves || !stock?.redeals) return s;
+  if (t.waste.length === 0 || (t.stock.length > 0 && t.waste.length % stock.draw !== 0)) return s;
+  return { ...s, table: { ...t, stock: [...t.stock, ...t.waste.slice().reverse()], waste: [] } };
+}
+
+/** The positions the stock's moves alone reach from `s`, `s` first. */
+function talonStates(s: FamilyState): FamilyState[] {
+  const seen = new Map<string, FamilyState>([[familyKey(s), s]]);
+  const todo = [s];
+  while (todo.length > 0) {
+    const here = todo.pop() as FamilyState;
+    for (const m of legalMoves(here)) {
+      if (m.from.kind !== "stock" && !(m.from.kind === "waste" && m.to.kind === "stock")) continue;
+      const next = apply(here, m);
+      const key = familyKey(next);
+      if (!seen.has(key)) {
+        seen.set(key, next);
+        todo.push(next);
+      }
+    }
+  }
+  return [...seen.values()];
+}
+
 function keyText(domain: PackedFamily, words: Uint32Array): string {
   domain.encode(words);
   return words.join(",");
@@ -50,7 +82,8 @@ describe("the packed family position plays the engine's rules", () => {
       for (let step = 0; step < 40; step++) {
         const here = text(state);
         expect(text(domain.toState())).toBe(here);
-        pair(keyText(domain, words), familyKey(state));
+        const searchKey = (s: FamilyState) => familyKey(searchState(domain, s));
+        pair(keyText(domain, words), searchKey(state));
 
         const engineMoves = legalMoves(state);
         const end = domain.generate(MODE_ENGINE, buffer, 0);
@@ -60,24 +93,39 @@ describe("the packed family position plays the engine's rules", () => {
           const next = apply(state, domain.toMove(m));
           domain.apply(m);
           expect(text(domain.toState())).toBe(text(next));
-          pair(keyText(domain, words), familyKey(next));
+          pair(keyText(domain, words), searchKey(next));
           domain.undo(m);
           expect(text(domain.toState())).toBe(here);
         }
 
         // The search's moves reach the same canonical positions, but for the position itself (a whole pile into
         // a space when the piles are a set: the search leaves that move out, since its position is the one it
-        // is in).
-        const engineKeys = new Set(engineMoves.map((m) => familyKey(apply(state, m))));
-        engineKeys.delete(familyKey(state));
+        // is in). With talonMoves, the stock is never turned alone: a move from the waste is any card the stock's
+        // turns can bring to the waste's top, played from there (each such move's engine moves, toMoves, replay
+        // to the same position).
+        const engineKeys = new Set<string>();
+        if (domain.talonMoves) {
+          for (const m of engineMoves)
+            if (m.from.kind !== "stock" && m.from.kind !== "waste")
+              engineKeys.add(searchKey(apply(state, m)));
+          for (const t of talonStates(state))
+            for (const m of legalMoves(t))
+              if (m.from.kind === "waste" && m.to.kind !== "stock") engineKeys.add(searchKey(apply(t, m)));
+        } else for (const m of engineMoves) engineKeys.add(searchKey(apply(state, m)));
+        engineKeys.delete(searchKey(state));
         const searchEnd = domain.generate(MODE_SEARCH, buffer, 0);
         const searchKeys = new Set<string>();
         for (let i = 0; i < searchEnd; i++) {
-          domain.apply(buffer[i]);
-          searchKeys.add(familyKey(domain.toState()));
-          domain.undo(buffer[i]);
+          const m = buffer[i];
+          let replayed = state;
+          for (const e of domain.toMoves(m)) replayed = apply(replayed, e);
+          domain.apply(m);
+          expect(text(domain.toState())).toBe(text(replayed));
+          searchKeys.add(searchKey(domain.toState()));
+          domain.undo(m);
+          expect(text(domain.toState())).toBe(here);
         }
-        searchKeys.delete(familyKey(state));
+        searchKeys.delete(searchKey(state));
         expect([...searchKeys].sort()).toEqual([...engineKeys].sort());
 
         // Forced moves: the engine's automatic moves ("safe", and "all" in a position of its own).

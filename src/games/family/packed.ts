@@ -138,7 +138,8 @@ export function packedUnsupported(state: FamilyState): string | undefined {
 export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
   readonly keyWords: number;
   readonly maxMoves: number;
-  readonly plainMoves = true;
+  /** A move names the engine's move alone, except the search's moves from the waste (see `talonMoves`). */
+  readonly plainMoves: boolean;
 
   private readonly rules: FamilyRules;
   private readonly n: number;
@@ -167,6 +168,11 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
   private readonly reserveSet: boolean;
   private readonly fills: boolean;
   private readonly safeOnly: boolean;
+  /**
+   * The search plays the stock as Solvitaire's "k-plus" moves: any card the waste can be made to show by turning
+   * the stock (and the waste over) goes straight where it goes, in one move; the stock is never turned alone.
+   */
+  readonly talonMoves: boolean;
 
   // The position.
   private readonly cards: Int8Array;
@@ -253,6 +259,8 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
       this.spaces === SP_RESERVE_ANY || this.spaces === SP_RESERVE_WASTE || this.spaces === SP_WASTE_STOCK;
     this.reserveSet = this.symmetric && this.spaces !== SP_RESERVE_ANY && this.spaces !== SP_RESERVE_WASTE;
     this.safeOnly = policy === "safe";
+    this.talonMoves = this.stockTo === K_WASTE && this.spaces !== SP_WASTE_STOCK;
+    this.plainMoves = !this.talonMoves;
 
     this.cards = new Int8Array(this.P * this.cap);
     this.len = new Int32Array(this.P);
@@ -546,7 +554,19 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
           oneSpace,
           firstEmptyCell,
         );
-    if (this.stockTo === K_WASTE && this.wlen > 0)
+    if (search && this.talonMoves) {
+      // Every card the waste can be made to show, each as a move of its own (the waste's size when it shows).
+      const w = this.wlen;
+      const len = w + this.slen;
+      const k = this.draw;
+      for (let q = 1; q <= len; q++) {
+        const forward = q >= w && (q === len || (q - w) % k === 0);
+        const around = this.redeals && (q === len || q % k === 0);
+        if (!forward && !around) continue;
+        const c = q <= w ? this.waste[q - 1] : this.stock[this.slen - (q - w)];
+        this.movesFrom(K_WASTE, q, c, closed, oneSpace, firstEmptyCell);
+      }
+    } else if (this.stockTo === K_WASTE && this.wlen > 0)
       this.movesFrom(K_WASTE, 0, this.waste[this.wlen - 1], closed, oneSpace, firstEmptyCell);
     if (this.removable)
       for (let f = 0; f < this.F; f++)
@@ -559,8 +579,8 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
             oneSpace,
             firstEmptyCell,
           );
-    // The stock's move.
-    if (this.stockTo >= 0) {
+    // The stock's move (the search's moves from the waste take the stock's turns with them).
+    if (this.stockTo >= 0 && !(search && this.talonMoves)) {
       if (this.slen > 0) {
         if (this.stockTo === K_WASTE)
           this.emit(B_REST, packMove(K_STOCK, 0, K_WASTE, 0, Math.min(this.draw, this.slen)));
@@ -745,6 +765,11 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
           c = this.res[fi * this.rcap + --this.rlen[fi]];
           break;
         case K_WASTE:
+          // A move of the search's from the waste at size fi: the stock turned until the waste is that size.
+          if (fi > 0) {
+            this.log(this.wlen);
+            this.splitTalon(fi);
+          }
           c = this.waste[--this.wlen];
           break;
         default:
@@ -883,10 +908,20 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
         break;
       case K_WASTE:
         this.waste[this.wlen++] = c;
+        if (fi > 0) this.splitTalon(this.undoLog[--this.undoTop]);
         break;
       default:
         this.flen[fi]++;
     }
+  }
+
+  /**
+   * Turns the stock (and the waste over) until the waste holds `q` cards: the waste, bottom first, then the stock,
+   * top first, is one sequence that turning only splits in another place.
+   */
+  private splitTalon(q: number): void {
+    while (this.wlen < q) this.waste[this.wlen++] = this.stock[--this.slen];
+    while (this.wlen > q) this.stock[this.slen++] = this.waste[--this.wlen];
   }
 
   /** The next automatic move of the policy, or -1 (engine.ts's nextAutoMove). */
@@ -955,9 +990,45 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
     return false;
   }
 
+  /**
+   * The engine's moves of `m` in the current position: a search's move from the waste at size q is the stock's
+   * turns (and the waste turned over) that bring the waste to q cards, then the move of its top card.
+   */
+  toMoves(m: number): FamilyMove[] {
+    const q = fromIndex(m);
+    if (fromKind(m) !== K_WASTE || q === 0) return [this.toMove(m)];
+    const out: FamilyMove[] = [];
+    const stock: PileRef = { kind: "stock", index: 0 };
+    const waste: PileRef = { kind: "waste", index: 0 };
+    let w = this.wlen;
+    let left = this.slen;
+    const len = w + left;
+    // Forward when turning reaches q from here; else to the end, the waste over, and on from none.
+    const forward = q >= w && (q === len || (q - w) % this.draw === 0);
+    if (!forward) {
+      while (left > 0) {
+        const n = Math.min(this.draw, left);
+        out.push({ from: stock, to: waste, count: n });
+        w += n;
+        left -= n;
+      }
+      out.push({ from: waste, to: stock, count: w });
+      left = w;
+      w = 0;
+    }
+    while (w < q) {
+      const n = Math.min(this.draw, left);
+      out.push({ from: stock, to: waste, count: n });
+      w += n;
+      left -= n;
+    }
+    out.push(this.toMove(m & ~(127 << 3)));
+    return out;
+  }
+
   toMove(m: number): FamilyMove {
     return {
-      from: { kind: KINDS[fromKind(m)], index: fromIndex(m) } as PileRef,
+      from: { kind: KINDS[fromKind(m)], index: fromKind(m) === K_WASTE ? 0 : fromIndex(m) } as PileRef,
       to: { kind: KINDS[toKind(m)], index: toIndex(m) } as PileRef,
       count: countOf(m),
     };
@@ -1111,7 +1182,16 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
         const bits = Math.min(16, this.talonLen - k);
         this.put((mask[k >> 5] >>> (k & 31)) & ((1 << bits) - 1), bits);
       }
-      this.put(this.wlen, this.lenBits);
+      // With the waste turned over as often as one likes, the waste's sizes the stock's turns pass through
+      // (multiples of the draw, and all of it) reach one another by turning alone: one position, counted as none.
+      // (The search's moves from the waste reach from any of them the same cards.)
+      const normal =
+        this.talonMoves &&
+        this.redeals &&
+        (this.slen === 0 || this.wlen % this.draw === 0)
+          ? 0
+          : this.wlen;
+      this.put(normal, this.lenBits);
     }
     if (this.hasHole) this.put(this.hlen === 0 ? NO_CARD : this.hole[this.hlen - 1], 6);
     if (this.accBits > 0) this.flush(this.acc);
