@@ -53,7 +53,8 @@ export class BudgetMeter {
   constructor(
     budget: Budget,
     readonly now: Clock | undefined,
-    private readonly clockEvery = 256,
+    /** Calls to `tick` between readings of the clock. */
+    readonly clockEvery = 256,
   ) {
     checkLimit("budget.ms", budget.ms);
     checkLimit("budget.positions", budget.positions);

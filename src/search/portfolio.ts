@@ -1,6 +1,5 @@
 import type { BudgetKind, BudgetMeter } from "./budget.ts";
 import type { SearchOutcome } from "./depth-first.ts";
-import type { PhaseStats, SolveStats } from "./result.ts";
 
 /** What the portfolio needs of a search: it starts, runs in shares of positions, and says how it ended. */
 export interface Runner<S> {
@@ -29,17 +28,24 @@ export interface Entry<R> {
    * (the room goes to the searches still running).
    */
   limit?: number;
+  /**
+   * Whether its running out of positions proves that no win exists, when not the runner's own `complete`: false
+   * for a complete kind of search made to search less than the rules allow (a streamliner's subset of moves).
+   */
+  complete?: boolean;
 }
 
 export type PortfolioEnd<R> =
   | { kind: "solved"; by: R }
   | { kind: "unsolvable"; by: R }
-  | { kind: "unknown"; budget: BudgetKind };
+  | { kind: "unknown"; budget: BudgetKind }
+  /** Every search ran out of positions, and none of them was complete: nothing is proved. */
+  | { kind: "exhausted" };
 
 /**
  * Runs several searches in turn, each for its share of positions, until one wins, a complete one runs out of
  * positions (no win exists), or a budget ends them all. Searches that are not complete and run out simply
- * drop out. `maxBytes` records the most the tables held.
+ * drop out; when all have, the end is "exhausted". `maxBytes` records the most the tables held.
  */
 export function runPortfolio<S, R extends Runner<S>>(
   entries: readonly Entry<R>[],
@@ -55,7 +61,7 @@ export function runPortfolio<S, R extends Runner<S>>(
   }
   const live: Entry<R>[] = [...entries];
   for (let round = 0; ; round++) {
-    for (const { runner, first, quantum } of live) {
+    for (const { runner, first, quantum, complete } of live) {
       // A search begins at its first turn: most deals end in the first search's first share.
       if (round === 0 && !runner.begin(root, meter)) {
         return { kind: "unknown", budget: runner.outcome as BudgetKind, maxBytes };
@@ -64,46 +70,20 @@ export function runPortfolio<S, R extends Runner<S>>(
       const outcome = runner.outcome === "solved" ? "solved" : runner.resume(runner.positions + share);
       maxBytes = Math.max(maxBytes, meter.bytesUsed);
       if (outcome === "solved") return { kind: "solved", by: runner, maxBytes };
-      if (outcome === "exhausted" && runner.complete) return { kind: "unsolvable", by: runner, maxBytes };
+      if (outcome === "exhausted" && (complete ?? runner.complete))
+        return { kind: "unsolvable", by: runner, maxBytes };
       if (outcome !== "exhausted" && outcome !== "capped")
         return { kind: "unknown", budget: outcome, maxBytes };
       onProgress?.({ positions: meter.positions, ms: meter.elapsed() });
     }
     for (let i = live.length - 1; i >= 0; i--) {
-      const { runner, limit } = live[i];
-      const full = limit !== undefined && !runner.complete && runner.positions >= limit;
+      const { runner, limit, complete } = live[i];
+      const full = limit !== undefined && !(complete ?? runner.complete) && runner.positions >= limit;
       if (runner.outcome !== "exhausted" && !full) continue;
       // Its positions may be many (a fast search on a lost deal): the searches still running get the room.
       live[i].runner.release?.();
       live.splice(i, 1);
     }
-    if (live.length === 0) throw new Error("every search of the portfolio ended without a verdict");
+    if (live.length === 0) return { kind: "exhausted", maxBytes };
   }
-}
-
-/** The stats of a portfolio's run: every search that ran under `meter`, and what the verdict rests on. */
-export function portfolioStats<S>(
-  runners: readonly Runner<S>[],
-  meter: BudgetMeter,
-  maxBytes: number,
-  searched: string,
-  budget?: BudgetKind,
-): SolveStats {
-  const ran = runners.filter((r) => r.meter === meter);
-  const phases: PhaseStats[] = ran.map((r) => ({
-    name: r.name,
-    positions: r.positions,
-    expanded: r.expanded,
-    ms: r.ms,
-    outcome: r.outcome,
-  }));
-  return {
-    positions: meter.positions,
-    expanded: ran.reduce((sum, r) => sum + r.expanded, 0),
-    ms: meter.elapsed(),
-    bytes: maxBytes,
-    phases,
-    searched,
-    ...(budget ? { budget } : {}),
-  };
 }

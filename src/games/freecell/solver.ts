@@ -1,8 +1,9 @@
 import { BestFirst } from "../../search/best-first.ts";
-import { type Budget, BudgetMeter, type Clock, describeBudget } from "../../search/budget.ts";
+import { type Budget, BudgetMeter, type Clock } from "../../search/budget.ts";
 import { DepthFirst } from "../../search/depth-first.ts";
 import { codeMoves, lineMoves } from "../../search/domain.ts";
-import { type Entry, portfolioStats, runPortfolio } from "../../search/portfolio.ts";
+import { SolverError, solveByPlan } from "../../search/kit.ts";
+import type { Entry } from "../../search/portfolio.ts";
 import type { SolveResult } from "../../search/result.ts";
 import { Shortener } from "../../search/shorten.ts";
 import { formatMove } from "./notation.ts";
@@ -51,13 +52,7 @@ export interface SolveOptions {
 
 export type FreeCellSolveResult = SolveResult<Move>;
 
-export class SolverError extends Error {
-  readonly code = "solver_internal";
-  constructor(message: string) {
-    super(message);
-    this.name = "SolverError";
-  }
-}
+export { SolverError };
 
 /**
  * The main search: greedy on the position, with a little weight on depth for shorter wins. On twice the others'
@@ -288,7 +283,7 @@ function winCodes(search: Search, start: FreeCellState): number[] {
 }
 
 /** The searches kept for one shape of rules and plan, reused from solve to solve (their tables stay allocated). */
-interface Kit {
+interface Searches {
   entries: Entry<Search>[];
   shortener: Shortener<FreeCellState, Move, Weights>;
   /** The entries' runners, in order. */
@@ -297,8 +292,8 @@ interface Kit {
   domains: PackedPosition[];
 }
 
-/** Kits by plan (the plan's own array), then by rules. */
-let kits = new WeakMap<readonly Strategy[], Map<string, Kit>>();
+/** The searches kept, by plan (the plan's own array), then by rules. */
+let kept = new WeakMap<readonly Strategy[], Map<string, Searches>>();
 
 function rulesKey(r: FreeCellRules): string {
   return `${r.cells}/${r.cascades}/${r.build}/${r.empty}/${r.fromFoundation}/${r.sequenceMoves}/${r.reserve}`;
@@ -307,20 +302,25 @@ function rulesKey(r: FreeCellRules): string {
 /** Tables above this size are not kept for the next solve. */
 const KEEP_BYTES = 64 * 1024 * 1024;
 
-function kitFor(rules: FreeCellRules, plan: readonly Strategy[], shortenMode: number, maxBytes: number): Kit {
+function searchesFor(
+  rules: FreeCellRules,
+  plan: readonly Strategy[],
+  shortenMode: number,
+  maxBytes: number,
+): Searches {
   const key = rulesKey(rules);
-  let byRules = kits.get(plan);
+  let byRules = kept.get(plan);
   if (!byRules) {
     byRules = new Map();
-    kits.set(plan, byRules);
+    kept.set(plan, byRules);
   }
-  let kit = byRules.get(key);
-  if (kit) {
+  let searches = byRules.get(key);
+  if (searches) {
     let bytes = 0;
-    for (let i = 0; i < kit.runners.length; i++) bytes += kit.runners[i].bytes;
-    if (bytes > maxBytes) kit = undefined;
+    for (let i = 0; i < searches.runners.length; i++) bytes += searches.runners[i].bytes;
+    if (bytes > maxBytes) searches = undefined;
   }
-  if (!kit) {
+  if (!searches) {
     const entries = plan.map((p) => ({
       runner: runnerFor(p, rules),
       first: p.first,
@@ -330,10 +330,10 @@ function kitFor(rules: FreeCellRules, plan: readonly Strategy[], shortenMode: nu
     const shortener = new Shortener(new PackedPosition(rules), shortenMode);
     const runners = entries.map((e) => e.runner);
     const domains = [...runners.map((r) => r.domain as PackedPosition), shortener.domain as PackedPosition];
-    kit = { entries, shortener, runners, domains };
-    byRules.set(key, kit);
+    searches = { entries, shortener, runners, domains };
+    byRules.set(key, searches);
   }
-  return kit;
+  return searches;
 }
 
 function runnerFor(p: Strategy, rules: FreeCellRules): Search {
@@ -402,61 +402,55 @@ export function solve(state: FreeCellState, options: SolveOptions = {}): FreeCel
   const meter = new BudgetMeter(options.budget ?? {}, options.now);
   const plans = state.rules.reserve ? KING_ALBERT_PLANS : FREECELL_PLANS;
   const plan = options.plan ?? (options.shortest ? plans.shortest : plans.plan);
-  const kit = kitFor(state.rules, plan, plans.shortenMode, meter.maxBytes);
+  const { entries, runners, domains, shortener } = searchesFor(
+    state.rules,
+    plan,
+    plans.shortenMode,
+    meter.maxBytes,
+  );
   const force = forceOf(policy, state.rules);
-  const { runners, domains } = kit;
   for (let i = 0; i < domains.length; i++) {
     domains[i].force = force;
     domains[i].runsWatched = policy !== "none";
   }
+  // The main search's wins are already short move by move: shortcuts of one move take 0.03 moves a deal off them
+  // (deals 1..2000) for 15% of the time. The other searches' wins are shortened.
+  // A win is checked in the packed position that played it, not replayed through the engine: applyMove over the
+  // moves took 12% of a solve (docs/solver.md, "Solver kit"); the tests and benchmarks replay every win so.
+  let packedWon = true;
+  const translate = (by: Search): Move[] => {
+    const shortens = options.shortest || plans.shortenFirst || by !== runners[0];
+    // A win made move by move from the root (the search's own position was won) is named as it was made.
+    const line = by instanceof BestFirst ? by.line : undefined;
+    if (!shortens && line) return writeOutRuns(state, lineMoves(by.domain, line));
+    const codes = winCodes(by, state);
+    const short = shortens
+      ? shortener.shorten(state, codes, options.shortest ? plans.shortestDepth : plans.shortenDepth)
+      : codes;
+    const moves = writeOutRuns(state, codeMoves(shortener.domain, state, short));
+    packedWon = (shortener.domain as PackedPosition).isWon();
+    return moves;
+  };
   try {
     // Every search loads the deal and makes its forced moves first (`forced(-1)`), the automatic moves of the
     // policy in force (FORCE_SAFE sends home what isSafeHome does, FORCE_ALL what canGoHome does): the cards
     // they send home are the same in any order, so the deal as given is their root.
-    const end = runPortfolio(kit.entries, state, meter, options.onProgress);
-    if (end.kind === "unknown") {
-      return {
-        result: "unknown",
-        moves: [],
-        stats: portfolioStats(
-          runners,
-          meter,
-          end.maxBytes,
-          "the search stopped before a verdict",
-          end.budget,
-        ),
-        reason: describeBudget(end.budget, meter),
-      };
-    }
-    if (end.kind === "unsolvable") {
-      const searched = `complete search of ${end.by.positions} positions: ${describeSearch(state, policy, force)}`;
-      return {
-        result: "unsolvable",
-        moves: [],
-        stats: portfolioStats(runners, meter, end.maxBytes, searched),
-        reason: `no sequence of moves wins: ${searched}`,
-      };
-    }
-    // The main search's wins are already short move by move: shortcuts of one move take 0.03 moves a deal off
-    // them (deals 1..2000) for 15% of the time. The other searches' wins are shortened.
-    const shortens = options.shortest || plans.shortenFirst || end.by !== runners[0];
-    // A win made move by move from the root (the search's own position was won) is named as it was made.
-    const line = end.by instanceof BestFirst ? end.by.line : undefined;
-    let moves: Move[];
-    if (!shortens && line) moves = writeOutRuns(state, lineMoves(end.by.domain, line));
-    else {
-      const codes = winCodes(end.by, state);
-      const short = shortens
-        ? kit.shortener.shorten(state, codes, options.shortest ? plans.shortestDepth : plans.shortenDepth)
-        : codes;
-      moves = writeOutRuns(state, codeMoves(kit.shortener.domain, state, short));
-      if (!(kit.shortener.domain as PackedPosition).isWon())
-        throw new SolverError("the solution found does not win");
-    }
-    const stats = portfolioStats(runners, meter, end.maxBytes, `the ${end.by.name} search found a win`);
-    return { result: "solved", moves, stats };
+    return solveByPlan({
+      phases: [{ entries }],
+      root: state,
+      meter,
+      translate,
+      replay: () => (packedWon ? undefined : "the packed position is not won at the end"),
+      searched: ({ result, by }) =>
+        result === "unsolvable"
+          ? `complete search of ${by?.positions} positions: ${describeSearch(state, policy, force)}`
+          : result === "solved"
+            ? `the ${by?.name} search found a win`
+            : "the search stopped before a verdict",
+      onProgress: options.onProgress,
+    });
   } finally {
-    if (meter.bytesUsed > KEEP_BYTES) kits = new WeakMap();
+    if (meter.bytesUsed > KEEP_BYTES) kept = new WeakMap();
   }
 }
 

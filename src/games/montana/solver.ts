@@ -1,14 +1,8 @@
-import {
-  type Budget,
-  type BudgetKind,
-  type BudgetMeter,
-  type Clock,
-  describeBudget,
-  BudgetMeter as Meter,
-} from "../../search/budget.ts";
+import { type Budget, type BudgetMeter, type Clock, BudgetMeter as Meter } from "../../search/budget.ts";
 import type { SearchOutcome } from "../../search/depth-first.ts";
 import { pathMoves } from "../../search/domain.ts";
-import { type Entry, portfolioStats, type Runner, runPortfolio } from "../../search/portfolio.ts";
+import { type Phase, replayer, solveByPlan } from "../../search/kit.ts";
+import type { Entry, Runner } from "../../search/portfolio.ts";
 import type { SolveResult } from "../../search/result.ts";
 import { SharedStateTable, type SharedTableMemory } from "../../search/shared-table.ts";
 import { TeamDepthFirst } from "../../search/team-depth-first.ts";
@@ -186,59 +180,62 @@ export function solveMontana(
   prune = true,
 ): SolveResult<MontanaMove> {
   const threads = prune && options.startThread ? Math.max(1, Math.floor(options.threads ?? 1)) : 1;
-  const budget = options.budget ?? {};
-  if (threads === 1 || options.now === undefined || (budget.ms ?? Infinity) <= ALONE_MS)
-    return search(state, { ...options, threads }, prune);
-  const alone = search(state, { ...options, threads: 1, budget: { ...budget, ms: ALONE_MS } }, prune);
-  if (alone.result !== "unknown" || alone.stats.budget !== "time") return alone;
-  const before = alone.stats;
-  const result = search(
-    state,
-    {
-      ...options,
-      threads,
-      budget: {
-        ...budget,
-        ...(budget.ms !== undefined ? { ms: budget.ms - before.ms } : {}),
-        ...(budget.positions !== undefined
-          ? { positions: Math.max(0, budget.positions - before.positions) }
-          : {}),
-      },
-      onProgress: options.onProgress
-        ? ({ positions, ms }) =>
-            options.onProgress?.({ positions: positions + before.positions, ms: ms + before.ms })
-        : undefined,
+  const meter = new Meter(options.budget ?? {}, options.now);
+  const phases: Phase<MontanaState, MontanaSearch>[] = [];
+  if (threads > 1 && options.now !== undefined && meter.maxMs > ALONE_MS)
+    phases.push({
+      budget: { ms: ALONE_MS },
+      label: "in one thread",
+      entries: (m) => entriesOf(state, m, prune),
+    });
+  let helpers: ReturnType<typeof startHelpers> | undefined;
+  let main: MontanaSearch | undefined;
+  phases.push({
+    entries: (m) => {
+      helpers = threads > 1 ? startHelpers(state, options, m, threads) : undefined;
+      const entries = entriesOf(state, m, prune, helpers?.shared);
+      main = entries[entries.length - 1].runner;
+      return entries;
     },
-    prune,
-  );
-  const { stats } = result;
-  return {
-    ...result,
-    // The budget named is the one asked for, not what was left of it.
-    ...(result.result === "unknown" && stats.budget
-      ? { reason: describeBudget(stats.budget, new Meter(budget, options.now)) }
-      : {}),
-    stats: {
-      ...stats,
-      positions: stats.positions + before.positions,
-      expanded: stats.expanded + before.expanded,
-      ms: stats.ms + before.ms,
-      phases: [...before.phases.map((p) => ({ ...p, name: `${p.name} (one thread)` })), ...stats.phases],
-      searched: `${stats.searched} (after ${Math.round(before.ms)} ms in one thread, searched again from the start)`,
+    // What the other threads did, as one more phase, ending as thread 0's complete search did.
+    elsewhere: () => {
+      if (!helpers) return [];
+      const { control } = helpers.shared;
+      const outcome = control.winner > 0 ? "solved" : (main as MontanaSearch).outcome;
+      const { positions, expanded, ms } = control;
+      return [{ name: `complete, threads 2..${threads}`, positions, expanded, ms, outcome }];
     },
-  };
+    end: () => helpers?.end(),
+  });
+  return solveByPlan({
+    phases,
+    root: state,
+    meter,
+    translate: (by) => by.solution(),
+    replay: replayer(state, applyMove, isWon),
+    searched: () => searchedWords(state) + (helpers ? `; the complete search in ${threads} threads` : ""),
+    onProgress: options.onProgress,
+  });
 }
 
 /** How long a deal is searched in one thread before a search in several (`threads`) takes it over. */
 const ALONE_MS = 1000;
 
-/** One search of the deal: the portfolio, its complete search in `options.threads` threads. */
-function search(state: MontanaState, options: SolveOptions, prune: boolean): SolveResult<MontanaMove> {
-  const meter = new Meter(options.budget ?? {}, options.now);
+/**
+ * The searches of one phase under `meter`: under free twos the two searches of fewer moves, then the complete one
+ * (last), its team in several threads with `shared`.
+ */
+function entriesOf(
+  state: MontanaState,
+  meter: BudgetMeter,
+  prune: boolean,
+  shared?: MontanaShared,
+): Entry<MontanaSearch>[] {
   const columns = state.rows[0].length;
   const { rules } = state;
   const entries: Entry<MontanaSearch>[] = [];
-  if (rules.freeTwos && !rules.fixedSuits && prune) {
+  const freeTwos = rules.freeTwos && !rules.fixedSuits && prune;
+  if (freeTwos) {
     const stay = new MontanaSearch(
       "twos stay",
       false,
@@ -263,10 +260,8 @@ function search(state: MontanaState, options: SolveOptions, prune: boolean): Sol
   // Under free twos the complete team's last member tries its moves last first (docs/montana.md: deals 3 and 54
   // won in 7.5 s and 47 s of CPU instead of over 60 s and 92 s). A team is complete whatever its members' orders:
   // the prunings and the proof of a lost deal are unchanged, only the time to a win moves.
-  const reversed = rules.freeTwos && !rules.fixedSuits && prune ? FREE_TWOS_REVERSED : undefined;
-  const threads = options.threads ?? 1;
-  const helpers = threads > 1 ? startHelpers(state, options, meter.maxBytes, threads) : undefined;
-  const orders = helpers?.shared.orders;
+  const reversed = freeTwos ? FREE_TWOS_REVERSED : undefined;
+  const orders = shared?.orders;
   const main = new MontanaSearch(
     "complete",
     true,
@@ -277,63 +272,10 @@ function search(state: MontanaState, options: SolveOptions, prune: boolean): Sol
     prune,
     false,
     orders ? orders.map((i) => reversed?.[i] ?? false) : reversed,
-    helpers?.shared,
+    shared,
   );
   entries.push({ runner: main, first: 100_000, quantum: 400_000 });
-  let end: ReturnType<typeof runPortfolio<MontanaState, MontanaSearch>>;
-  try {
-    // Progress counts the positions the other threads stored too (as they last said).
-    const control = helpers?.shared.control;
-    const progress = options.onProgress;
-    end = runPortfolio(
-      entries,
-      state,
-      meter,
-      progress && control
-        ? ({ positions, ms }) => progress({ positions: positions + control.positions, ms })
-        : progress,
-    );
-  } finally {
-    helpers?.end();
-  }
-  const runners = entries.map((e) => e.runner);
-  const searched = searchedWords(state) + (helpers ? `; the complete search in ${threads} threads` : "");
-  const stats = (budget?: BudgetKind) => {
-    const s = portfolioStats(runners, meter, end.maxBytes, searched, budget);
-    if (helpers) {
-      // What the other threads did, as one more phase, ending as thread 0's complete search did.
-      const { control } = helpers.shared;
-      s.positions += control.positions;
-      s.expanded += control.expanded;
-      s.phases.push({
-        name: `complete, threads 2..${threads}`,
-        positions: control.positions,
-        expanded: control.expanded,
-        ms: control.ms,
-        outcome: control.winner > 0 ? "solved" : main.outcome,
-      });
-    }
-    return s;
-  };
-  if (end.kind === "solved") {
-    const moves = end.by.solution();
-    checkWin(state, moves);
-    return { result: "solved", moves, stats: stats() };
-  }
-  if (end.kind === "unsolvable") {
-    return {
-      result: "unsolvable",
-      moves: [],
-      stats: stats(),
-      reason: "no sequence of moves wins this deal: every position that can be reached was searched",
-    };
-  }
-  return {
-    result: "unknown",
-    moves: [],
-    stats: stats(end.budget),
-    reason: describeBudget(end.budget, meter),
-  };
+  return entries;
 }
 
 /** The share of the memory budget the tables shared by the threads take (the rest for the smaller searches). */
@@ -351,11 +293,18 @@ const ROWS_A_POSITION = 0.25;
 function startHelpers(
   state: MontanaState,
   options: SolveOptions,
-  maxBytes: number,
+  meter: BudgetMeter,
   threads: number,
 ): { shared: MontanaShared; end: () => void } {
   const keyWords = keyWordsOf(state.rules);
-  const room = maxBytes * SHARED_SHARE;
+  const room = meter.maxBytes * SHARED_SHARE;
+  // The other threads have what is left of the budget.
+  const ms = meter.maxMs - meter.elapsed();
+  const positions = meter.maxPositions - meter.positions;
+  const budget = {
+    ms: ms < Infinity ? ms : undefined,
+    positions: positions < Infinity ? positions : undefined,
+  };
   let records = 1024;
   while (
     SharedStateTable.bytesFor(keyWords, records * 2) +
@@ -363,25 +312,25 @@ function startHelpers(
     room
   )
     records *= 2;
-  const positions = SharedStateTable.create(keyWords, records);
+  const table = SharedStateTable.create(keyWords, records);
   const rows = SharedStateTable.create(ROW_WORDS, Math.ceil(records * ROWS_A_POSITION), false);
   const control = new ThreadControl();
   const start = options.startThread as NonNullable<SolveOptions["startThread"]>;
   for (let thread = 1; thread < threads; thread++) {
     const data: MontanaThreadData = {
       state,
-      positions: positions.memory,
+      positions: table.memory,
       rows: rows.memory,
       control: control.memory,
       thread,
       orders: ordersOf(thread, threads),
       reversed: state.rules.freeTwos && !state.rules.fixedSuits,
-      budget: { ms: options.budget?.ms, positions: options.budget?.positions },
+      budget,
     };
     start(data, () => control.fail());
   }
   return {
-    shared: { positions, rows, control, thread: 0, orders: ordersOf(0, threads) },
+    shared: { positions: table, rows, control, thread: 0, orders: ordersOf(0, threads) },
     end: () => control.end(),
   };
 }
@@ -487,11 +436,4 @@ function searchedWords(state: MontanaState): string {
       : "") +
     " (docs/montana.md)"
   );
-}
-
-/** Replays the moves through the engine; a solution that does not win is a bug, never an answer. */
-function checkWin(start: MontanaState, moves: readonly MontanaMove[]): void {
-  let s = start;
-  for (const m of moves) s = applyMove(s, m);
-  if (!isWon(s)) throw new Error("internal error: the solver's moves do not win the deal");
 }
