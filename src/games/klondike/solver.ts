@@ -1,7 +1,8 @@
 import { type Card, rankOf, suitOf } from "../../cards/card.ts";
-import { BudgetMeter, describeBudget } from "../../search/budget.ts";
+import { BudgetMeter } from "../../search/budget.ts";
 import { KeySet } from "../../search/key-set.ts";
-import type { SolveResult, SolveStats } from "../../search/result.ts";
+import { replayer, solveByPlan } from "../../search/kit.ts";
+import type { SolveResult } from "../../search/result.ts";
 import { TeamDepthFirst } from "../../search/team-depth-first.ts";
 import type { AutoPolicy, SolveOptions } from "../patience/contract.ts";
 import { blockedReason } from "./blocked.ts";
@@ -83,74 +84,28 @@ export function solveKlondike(
   const table = new KeySet(domains[0].keyWords, undefined, 1024, domains[0].nearField);
   const search = new TeamDepthFirst(domains, "complete", [0, 0], TURN, { table, reversed: [false, true] });
   for (const domain of domains) domain.attach(table);
-  const stats = (): SolveStats => ({
-    positions: search.table.count,
-    expanded: search.expanded,
-    ms: meter.elapsed(),
-    bytes: search.bytes,
-    phases: [
-      {
-        name: "complete",
-        positions: search.table.count,
-        expanded: search.expanded,
-        ms: search.ms,
-        outcome: search.outcome,
-      },
-    ],
-    searched: searchedWords(root),
-  });
-  if (!search.begin(root, meter)) {
-    const budget = search.outcome as "positions" | "memory";
-    return {
-      result: "unknown",
-      moves: [],
-      stats: { ...stats(), budget },
-      reason: describeBudget(budget, meter),
-    };
-  }
-  let outcome = search.outcome;
-  const every = 200_000;
-  while (outcome === "capped") {
-    outcome = search.resume(search.table.count + every);
-    if (outcome === "capped") options.onProgress?.({ positions: search.table.count, ms: meter.elapsed() });
-  }
-  if (outcome === "solved") {
-    let moves: KlondikeMove[];
-    try {
-      const { moves: path, domain } = search.path();
-      moves = [...opening, ...translate(domain as KlondikePosition, root, path, policy)];
-    } catch (error) {
-      if (policy !== "all") throw error;
-      // Under "all" the game sends home every card it can, which a win found may need on a pile.
-      return {
-        result: "unknown",
-        moves: [],
-        stats: stats(),
-        reason:
+  return solveByPlan({
+    // Progress is reported every 200,000 positions.
+    phases: [{ entries: [{ runner: search, first: 200_000, quantum: 200_000 }] }],
+    root,
+    meter,
+    translate: (by) => {
+      try {
+        const { moves: path, domain } = by.path();
+        return [...opening, ...translate(domain as KlondikePosition, root, path, policy)];
+      } catch (error) {
+        if (policy !== "all") throw error;
+        // Under "all" the game sends home every card it can, which a win found may need on a pile.
+        return (
           "a win exists, but the one found keeps a card off its foundation that the automatic moves of the " +
-          'policy "all" send home; play with the policy "safe" or "none" to follow it',
-      };
-    }
-    const check = replay(state, moves);
-    if (check !== undefined) throw new Error(`internal error: the solver's moves do not win (${check})`);
-    return { result: "solved", moves, stats: stats() };
-  }
-  if (outcome === "exhausted") {
-    const words = searchedWords(root);
-    return {
-      result: "unsolvable",
-      moves: [],
-      stats: stats(),
-      reason: `no sequence of moves wins: ${words}`,
-    };
-  }
-  const budget = outcome as "time" | "positions" | "memory";
-  return {
-    result: "unknown",
-    moves: [],
-    stats: { ...stats(), budget },
-    reason: describeBudget(budget, meter),
-  };
+          'policy "all" send home; play with the policy "safe" or "none" to follow it'
+        );
+      }
+    },
+    replay: replayer(state, applyMove, isWon),
+    searched: searchedWords(root),
+    onProgress: options.onProgress,
+  });
 }
 
 /** Positions a walk stores in its turn before the other goes on. */
@@ -174,19 +129,6 @@ function checkWhole(state: KlondikeState): void {
   if (cards.length !== 52 || new Set(cards).size !== 52) {
     throw new RangeError("the solver needs a whole Klondike position: all 52 cards, each once");
   }
-}
-
-/** Why the moves do not win from `state`, or undefined when they do. */
-export function replay(state: KlondikeState, moves: readonly KlondikeMove[]): string | undefined {
-  let s = state;
-  for (const [i, m] of moves.entries()) {
-    try {
-      s = applyMove(s, m);
-    } catch (error) {
-      return `move ${i + 1}: ${(error as Error).message}`;
-    }
-  }
-  return isWon(s) ? undefined : "the game is not won at the end";
 }
 
 /** Finds a card in the piles: [pile, index], or undefined. */
