@@ -47,6 +47,9 @@ function focusTable(): void {
   document.querySelector<HTMLElement>(".table [data-focus='yes']")?.focus();
 }
 
+/** An engine's reason (it starts in lower case, to read inside a sentence) as a sentence of its own. */
+const sentence = (why: string): string => why.charAt(0).toUpperCase() + why.slice(1);
+
 export function PatienceView({
   game,
   settings,
@@ -203,11 +206,13 @@ export function PatienceView({
 
   /** Why a game's own action (Montana's redeal) cannot be played now, or undefined when it can. */
   const actionProblem = (notation: string): string | undefined => {
+    let why: string | undefined;
     try {
-      return game.whyIllegal(controller.state, game.notation.parse(controller.state, notation));
+      why = game.whyIllegal(controller.state, game.notation.parse(controller.state, notation));
     } catch (error) {
-      return (error as Error).message;
+      why = (error as Error).message;
     }
+    return why === undefined ? undefined : sentence(why);
   };
 
   const playAction = (notation: string) => {
@@ -219,7 +224,7 @@ export function PatienceView({
       return;
     }
     const why = game.whyIllegal(controller.state, move);
-    if (why) controller.say(why.charAt(0).toUpperCase() + why.slice(1), "error");
+    if (why) controller.say(sentence(why), "error");
     else controller.play(move);
   };
 
