@@ -300,7 +300,8 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
 
     // Moves of one position: from each place, to each pile (one count onto a card, any count into a space),
     // each cell, home, the hole; the stock's move; then the forced moves (each takes a card home at least).
-    const sources = this.P + this.C + this.R + 1 + this.F;
+    // (The search's moves from the waste: each card of the talon is a place of its own.)
+    const sources = this.P + this.C + this.R + 1 + this.F + (this.talonMoves ? this.deck : 0);
     this.maxMoves = sources * (this.P + this.C + 3) + this.P * this.P * this.cap + 1 + this.deck + 8;
     this.buckets = Array.from({ length: BUCKETS }, () => new Int32Array(this.maxMoves));
   }
