@@ -607,7 +607,8 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
 
   /**
    * The moves from one place (engine.ts's legalMovesFrom, legal ones only). In search mode they go to buckets by
-   * promise: home or to the hole; a move that turns a card up or empties a pile; onto a card the moved cards then
+   * promise: home or to the hole; a move that turns a card up, empties a pile, or takes a card from a cell or the
+   * reserve onto a card (Solvitaire tries those before moves between piles too); onto a card the moved cards then
    * form a group with (in Spider, the same suit); onto another card; the rest.
    */
   private movesFrom(
@@ -707,7 +708,10 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
         } else {
           const b = builds[cards[p * cap + lp - 1] * 52 + c];
           if ((b & 1) !== 0)
-            this.emit(this.bucketOf((b & 2) !== 0 ? B_GROUP : B_ONTO), packMove(sk, si, K_PILE, p, 1));
+            this.emit(
+              this.bucketOf(sk === K_CELL || sk === K_RESERVE ? B_UNCOVER : (b & 2) !== 0 ? B_GROUP : B_ONTO),
+              packMove(sk, si, K_PILE, p, 1),
+            );
         }
       }
     }
