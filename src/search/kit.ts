@@ -126,23 +126,8 @@ export interface PlanOptions<S, M, R extends Runner<S> = Runner<S>> {
  */
 export function solveByPlan<S, M, R extends Runner<S>>(plan: PlanOptions<S, M, R>): SolveResult<M> {
   const { meter, phases, onProgress } = plan;
-  const records: PhaseStats[] = [];
-  let expanded = 0;
-  let elsewhere = 0;
-  let bytes = 0;
-  let after = "";
-  const stats = (verdict: Verdict<R>, budget?: SolveStats["budget"]): SolveStats => {
-    const words = typeof plan.searched === "string" ? plan.searched : plan.searched(verdict);
-    return {
-      positions: meter.positions + elsewhere,
-      expanded,
-      ms: meter.elapsed(),
-      bytes,
-      phases: records,
-      searched: words + after,
-      ...(budget ? { budget } : {}),
-    };
-  };
+  const done: Done = { records: [], expanded: 0, elsewhere: 0, bytes: 0, after: "" };
+  const { records } = done;
   for (let k = 0; k < phases.length; k++) {
     const phase = phases[k];
     const own = phase.budget ? shareOf(meter, phase.budget) : undefined;
@@ -153,7 +138,7 @@ export function solveByPlan<S, M, R extends Runner<S>>(plan: PlanOptions<S, M, R
       entries = typeof phase.entries === "function" ? phase.entries(m) : phase.entries;
       const report =
         onProgress && (own || phase.elsewhere)
-          ? () => onProgress({ positions: total(meter, m, phase, elsewhere), ms: meter.elapsed() })
+          ? () => onProgress({ positions: total(meter, m, phase, done.elsewhere), ms: meter.elapsed() })
           : onProgress;
       end = runPortfolio(entries, plan.root, m, report);
     } finally {
@@ -172,24 +157,32 @@ export function solveByPlan<S, M, R extends Runner<S>>(plan: PlanOptions<S, M, R
         ms: r.ms,
         outcome: r.outcome,
       });
-      expanded += r.expanded;
+      done.expanded += r.expanded;
     }
-    for (const record of phase.elsewhere?.() ?? []) {
-      records.push(record);
-      expanded += record.expanded;
-      elsewhere += record.positions;
+    const more = phase.elsewhere?.();
+    if (more) {
+      for (const record of more) {
+        records.push(record);
+        done.expanded += record.expanded;
+        done.elsewhere += record.positions;
+      }
     }
-    bytes = Math.max(bytes, end.maxBytes);
+    done.bytes = Math.max(done.bytes, end.maxBytes);
     if (end.kind === "solved") {
       const moves = plan.translate(end.by);
       if (typeof moves === "string")
-        return { result: "unknown", moves: [], stats: stats({ result: "unknown" }), reason: moves };
+        return {
+          result: "unknown",
+          moves: [],
+          stats: stats(plan, done, { result: "unknown" }),
+          reason: moves,
+        };
       const why = plan.replay(moves);
       if (why !== undefined) throw new SolverError(`the ${end.by.name} search's win does not replay: ${why}`);
-      return { result: "solved", moves, stats: stats({ result: "solved", by: end.by }) };
+      return { result: "solved", moves, stats: stats(plan, done, { result: "solved", by: end.by }) };
     }
     if (end.kind === "unsolvable") {
-      const s = stats({ result: "unsolvable", by: end.by });
+      const s = stats(plan, done, { result: "unsolvable", by: end.by });
       return {
         result: "unsolvable",
         moves: [],
@@ -205,7 +198,7 @@ export function solveByPlan<S, M, R extends Runner<S>>(plan: PlanOptions<S, M, R
       return {
         result: "unknown",
         moves: [],
-        stats: stats({ result: "unknown" }, end.budget),
+        stats: stats(plan, done, { result: "unknown" }, end.budget),
         reason: describeBudget(end.budget, by),
       };
     }
@@ -213,7 +206,7 @@ export function solveByPlan<S, M, R extends Runner<S>>(plan: PlanOptions<S, M, R
       return {
         result: "unknown",
         moves: [],
-        stats: stats({ result: "unknown" }),
+        stats: stats(plan, done, { result: "unknown" }),
         reason: "every search ended without a verdict, and none of them was complete",
       };
     }
@@ -221,9 +214,39 @@ export function solveByPlan<S, M, R extends Runner<S>>(plan: PlanOptions<S, M, R
     const label = phase.label ?? "first";
     for (let i = first; i < records.length; i++)
       records[i] = { ...records[i], name: `${records[i].name} (${label})` };
-    after += ` (after ${Math.round(meter.elapsed())} ms ${label}, searched again from the start)`;
+    done.after += ` (after ${Math.round(meter.elapsed())} ms ${label}, searched again from the start)`;
   }
   throw new RangeError("a plan needs at least one phase");
+}
+
+/** What the phases run so far did, for the stats. */
+interface Done {
+  records: PhaseStats[];
+  expanded: number;
+  /** Positions stored elsewhere (the phases' `elsewhere`). */
+  elsewhere: number;
+  bytes: number;
+  /** Words for `searched` on the phases that handed over. */
+  after: string;
+}
+
+function stats<S, M, R extends Runner<S>>(
+  plan: PlanOptions<S, M, R>,
+  done: Done,
+  verdict: Verdict<R>,
+  budget?: SolveStats["budget"],
+): SolveStats {
+  const words = typeof plan.searched === "string" ? plan.searched : plan.searched(verdict);
+  const s: SolveStats = {
+    positions: plan.meter.positions + done.elsewhere,
+    expanded: done.expanded,
+    ms: plan.meter.elapsed(),
+    bytes: done.bytes,
+    phases: done.records,
+    searched: words + done.after,
+  };
+  if (budget) s.budget = budget;
+  return s;
 }
 
 /** Positions so far for progress reports: earlier phases', this one's (its own meter's), and work elsewhere. */

@@ -2,7 +2,7 @@ import { BestFirst } from "../../search/best-first.ts";
 import { type Budget, BudgetMeter, type Clock } from "../../search/budget.ts";
 import { DepthFirst } from "../../search/depth-first.ts";
 import { codeMoves, lineMoves } from "../../search/domain.ts";
-import { SolverError, solveByPlan } from "../../search/kit.ts";
+import { type Phase, type PlanOptions, SolverError, solveByPlan, type Verdict } from "../../search/kit.ts";
 import type { Entry } from "../../search/portfolio.ts";
 import type { SolveResult } from "../../search/result.ts";
 import { Shortener } from "../../search/shorten.ts";
@@ -402,55 +402,78 @@ export function solve(state: FreeCellState, options: SolveOptions = {}): FreeCel
   const meter = new BudgetMeter(options.budget ?? {}, options.now);
   const plans = state.rules.reserve ? KING_ALBERT_PLANS : FREECELL_PLANS;
   const plan = options.plan ?? (options.shortest ? plans.shortest : plans.plan);
-  const { entries, runners, domains, shortener } = searchesFor(
-    state.rules,
-    plan,
-    plans.shortenMode,
-    meter.maxBytes,
-  );
+  const searches = searchesFor(state.rules, plan, plans.shortenMode, meter.maxBytes);
   const force = forceOf(policy, state.rules);
+  const { domains } = searches;
   for (let i = 0; i < domains.length; i++) {
     domains[i].force = force;
     domains[i].runsWatched = policy !== "none";
   }
-  // The main search's wins are already short move by move: shortcuts of one move take 0.03 moves a deal off them
-  // (deals 1..2000) for 15% of the time. The other searches' wins are shortened.
-  // A win is checked in the packed position that played it, not replayed through the engine: applyMove over the
-  // moves took 12% of a solve (docs/solver.md, "Solver kit"); the tests and benchmarks replay every win so.
-  let packedWon = true;
-  const translate = (by: Search): Move[] => {
-    const shortens = options.shortest || plans.shortenFirst || by !== runners[0];
-    // A win made move by move from the root (the search's own position was won) is named as it was made.
-    const line = by instanceof BestFirst ? by.line : undefined;
-    if (!shortens && line) return writeOutRuns(state, lineMoves(by.domain, line));
-    const codes = winCodes(by, state);
-    const short = shortens
-      ? shortener.shorten(state, codes, options.shortest ? plans.shortestDepth : plans.shortenDepth)
-      : codes;
-    const moves = writeOutRuns(state, codeMoves(shortener.domain, state, short));
-    packedWon = (shortener.domain as PackedPosition).isWon();
-    return moves;
-  };
   try {
     // Every search loads the deal and makes its forced moves first (`forced(-1)`), the automatic moves of the
     // policy in force (FORCE_SAFE sends home what isSafeHome does, FORCE_ALL what canGoHome does): the cards
     // they send home are the same in any order, so the deal as given is their root.
-    return solveByPlan({
-      phases: [{ entries }],
-      root: state,
-      meter,
-      translate,
-      replay: () => (packedWon ? undefined : "the packed position is not won at the end"),
-      searched: ({ result, by }) =>
-        result === "unsolvable"
-          ? `complete search of ${by?.positions} positions: ${describeSearch(state, policy, force)}`
-          : result === "solved"
-            ? `the ${by?.name} search found a win`
-            : "the search stopped before a verdict",
-      onProgress: options.onProgress,
-    });
+    return solveByPlan(new FreeCellPlan(state, meter, searches, plans, options, policy, force));
   } finally {
     if (meter.bytesUsed > KEEP_BYTES) kept = new WeakMap();
+  }
+}
+
+/**
+ * One solve's plan for the kit: the searches kept for the rules, and how a win is written out, checked and
+ * described. A class, so that its functions are made once, not a closure each a solve (a solve takes a few
+ * hundred microseconds, and each closure named at run time costs some).
+ */
+class FreeCellPlan implements PlanOptions<FreeCellState, Move, Search> {
+  readonly phases: Phase<FreeCellState, Search>[];
+  readonly onProgress: SolveOptions["onProgress"];
+  /** Whether the packed position that played the win out was won at its end. */
+  private packedWon = true;
+
+  constructor(
+    readonly root: FreeCellState,
+    readonly meter: BudgetMeter,
+    private readonly searches: Searches,
+    private readonly plans: Plans,
+    private readonly options: SolveOptions,
+    private readonly policy: AutoPolicy,
+    private readonly force: number,
+  ) {
+    this.phases = [{ entries: searches.entries }];
+    this.onProgress = options.onProgress;
+  }
+
+  /**
+   * The main search's wins are already short move by move: shortcuts of one move take 0.03 moves a deal off them
+   * (deals 1..2000) for 15% of the time. The other searches' wins are shortened.
+   */
+  translate(by: Search): Move[] {
+    const { root, options, plans, searches } = this;
+    const shortens = options.shortest || plans.shortenFirst || by !== searches.runners[0];
+    // A win made move by move from the root (the search's own position was won) is named as it was made.
+    const line = by instanceof BestFirst ? by.line : undefined;
+    if (!shortens && line) return writeOutRuns(root, lineMoves(by.domain, line));
+    const codes = winCodes(by, root);
+    const short = shortens
+      ? searches.shortener.shorten(root, codes, options.shortest ? plans.shortestDepth : plans.shortenDepth)
+      : codes;
+    const moves = writeOutRuns(root, codeMoves(searches.shortener.domain, root, short));
+    this.packedWon = (searches.shortener.domain as PackedPosition).isWon();
+    return moves;
+  }
+
+  /**
+   * The win checked in the packed position that played it, not replayed through the engine: applyMove over the
+   * moves took 12% of a solve (docs/solver.md, "Solver kit"); the tests and benchmarks replay every win so.
+   */
+  replay(): string | undefined {
+    return this.packedWon ? undefined : "the packed position is not won at the end";
+  }
+
+  searched({ result, by }: Verdict<Search>): string {
+    if (result === "unsolvable")
+      return `complete search of ${by?.positions} positions: ${describeSearch(this.root, this.policy, this.force)}`;
+    return result === "solved" ? `the ${by?.name} search found a win` : "the search stopped before a verdict";
   }
 }
 
