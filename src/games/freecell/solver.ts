@@ -398,48 +398,47 @@ function describeSearch(state: FreeCellState, policy: AutoPolicy, force: number)
  * is bounded by the length of the win.
  */
 export function solve(state: FreeCellState, options: SolveOptions = {}): FreeCellSolveResult {
-  const policy = options.policy ?? "safe";
-  const meter = new BudgetMeter(options.budget ?? {}, options.now);
-  const plans = state.rules.reserve ? KING_ALBERT_PLANS : FREECELL_PLANS;
-  const plan = options.plan ?? (options.shortest ? plans.shortest : plans.plan);
-  const searches = searchesFor(state.rules, plan, plans.shortenMode, meter.maxBytes);
-  const force = forceOf(policy, state.rules);
-  const { domains } = searches;
-  for (let i = 0; i < domains.length; i++) {
-    domains[i].force = force;
-    domains[i].runsWatched = policy !== "none";
-  }
+  const plan = new FreeCellPlan(state, options);
   try {
-    // Every search loads the deal and makes its forced moves first (`forced(-1)`), the automatic moves of the
-    // policy in force (FORCE_SAFE sends home what isSafeHome does, FORCE_ALL what canGoHome does): the cards
-    // they send home are the same in any order, so the deal as given is their root.
-    return solveByPlan(new FreeCellPlan(state, meter, searches, plans, options, policy, force));
+    return solveByPlan(plan);
   } finally {
-    if (meter.bytesUsed > KEEP_BYTES) kept = new WeakMap();
+    if (plan.meter.bytesUsed > KEEP_BYTES) kept = new WeakMap();
   }
 }
 
 /**
- * One solve's plan for the kit: the searches kept for the rules, and how a win is written out, checked and
- * described. A class, so that its functions are made once, not a closure each a solve (a solve takes a few
- * hundred microseconds, and each closure named at run time costs some).
+ * One solve's plan for the kit: the searches kept for the rules and plan, and how a win is written out, checked
+ * and described. A class, so that its functions are made once, not as closures each solve: under tsx (keepNames)
+ * naming a closure costs microseconds, and a solve takes a few hundred.
  */
 class FreeCellPlan implements PlanOptions<FreeCellState, Move, Search> {
+  readonly meter: BudgetMeter;
   readonly phases: Phase<FreeCellState, Search>[];
   readonly onProgress: SolveOptions["onProgress"];
+  private readonly plans: Plans;
+  private readonly searches: Searches;
   /** Whether the packed position that played the win out was won at its end. */
   private packedWon = true;
 
   constructor(
     readonly root: FreeCellState,
-    readonly meter: BudgetMeter,
-    private readonly searches: Searches,
-    private readonly plans: Plans,
     private readonly options: SolveOptions,
-    private readonly policy: AutoPolicy,
-    private readonly force: number,
   ) {
-    this.phases = [{ entries: searches.entries }];
+    this.meter = new BudgetMeter(options.budget ?? {}, options.now);
+    this.plans = root.rules.reserve ? KING_ALBERT_PLANS : FREECELL_PLANS;
+    const plan = options.plan ?? (options.shortest ? this.plans.shortest : this.plans.plan);
+    this.searches = searchesFor(root.rules, plan, this.plans.shortenMode, this.meter.maxBytes);
+    const policy = options.policy ?? "safe";
+    const force = forceOf(policy, root.rules);
+    // Every search loads the deal and makes its forced moves first (`forced(-1)`), the automatic moves of the
+    // policy in force (FORCE_SAFE sends home what isSafeHome does, FORCE_ALL what canGoHome does): the cards
+    // they send home are the same in any order, so the deal as given is their root.
+    const { domains } = this.searches;
+    for (let i = 0; i < domains.length; i++) {
+      domains[i].force = force;
+      domains[i].runsWatched = policy !== "none";
+    }
+    this.phases = [{ entries: this.searches.entries }];
     this.onProgress = options.onProgress;
   }
 
@@ -471,9 +470,12 @@ class FreeCellPlan implements PlanOptions<FreeCellState, Move, Search> {
   }
 
   searched({ result, by }: Verdict<Search>): string {
-    if (result === "unsolvable")
-      return `complete search of ${by?.positions} positions: ${describeSearch(this.root, this.policy, this.force)}`;
-    return result === "solved" ? `the ${by?.name} search found a win` : "the search stopped before a verdict";
+    if (result !== "unsolvable")
+      return result === "solved"
+        ? `the ${by?.name} search found a win`
+        : "the search stopped before a verdict";
+    const policy = this.options.policy ?? "safe";
+    return `complete search of ${by?.positions} positions: ${describeSearch(this.root, policy, forceOf(policy, this.root.rules))}`;
   }
 }
 
