@@ -228,7 +228,16 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
   private word = 0;
   private out: Uint32Array = new Uint32Array(0);
 
-  constructor(rules: FamilyRules, policy: "safe" | "all" = "safe") {
+  constructor(
+    rules: FamilyRules,
+    policy: "safe" | "all" = "safe",
+    /**
+     * The search's order within each kind of move: as generated (by source, then target), or the other way round
+     * (Solvitaire tries the last generated first). Deals whose win one order finds late the other often finds at
+     * once, so the solver runs both.
+     */
+    private readonly moveOrder: "forward" | "reverse" = "forward",
+  ) {
     this.rules = rules;
     this.n = rules.highestRank;
     this.deck = deckSize(rules);
@@ -598,9 +607,11 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
       for (let i = 0; i < bl[B_REST]; i++) out[at++] = s[i];
       return at;
     }
+    const reverse = this.moveOrder === "reverse";
     for (let k = 0; k < BUCKETS; k++) {
       const b = this.buckets[k];
-      for (let i = 0; i < bl[k]; i++) out[at++] = b[i];
+      if (reverse) for (let i = bl[k] - 1; i >= 0; i--) out[at++] = b[i];
+      else for (let i = 0; i < bl[k]; i++) out[at++] = b[i];
     }
     return at;
   }

@@ -1,20 +1,22 @@
-import { type BudgetKind, BudgetMeter, describeBudget } from "../../search/budget.ts";
+import { BudgetMeter, describeBudget } from "../../search/budget.ts";
 import { DepthFirst } from "../../search/depth-first.ts";
 import { pathMoves } from "../../search/domain.ts";
-import type { PhaseStats, SolveResult, SolveStats } from "../../search/result.ts";
+import { type Phase, replayer, solveByPlan } from "../../search/kit.ts";
+import type { SolveResult } from "../../search/result.ts";
 import type { AutoPolicy, SolveOptions } from "../patience/contract.ts";
 import { apply, autoMoves, type FamilyMove, type FamilyState, isWon, legalMoves } from "./engine.ts";
 import { familyKey } from "./key.ts";
 import { MODE_SEARCH, PackedFamily, packedUnsupported } from "./packed.ts";
 
 /**
- * The family's solver for any rules: a complete depth-first search (src/search/depth-first.ts) over the packed
+ * The family's solver for any rules (solveFamily: a complete search, with a second search beside it to find wins
+ * sooner): a complete depth-first search (src/search/depth-first.ts) over the packed
  * position of packed.ts, which plays the engine's own moves in place, every position remembered by its canonical
  * key (piles that differ only in order counted once) in a typed-array table. The only moves made without choice
  * are those the rules make (turning a card up, filling a space at once) and the automatic moves: under the
  * policies "none" and "safe" the cards going home that `safeHome` proves never wrong for the rules in force, under
  * "all" every card home as the game sends it. Nothing else is pruned; the moves are only tried in an order (home
- * first, then moves that turn a card up or empty a pile, then onto cards, then the rest). So when it runs out of
+ * first, then moves that uncover, then onto cards, then the rest: docs/family.md). So when it runs out of
  * positions the deal is unsolvable under those rules; a budget met first gives unknown.
  *
  * The plain search of the engine's immutable states (`solveFamilyPlain`) stays as the reference the small-deck
@@ -118,15 +120,14 @@ export function solveFamilyPlain(start: FamilyState, options: SolveOptions = {})
   };
 }
 
-/** Positions between progress reports. */
-const REPORT_EVERY = 100_000;
-
-/** The share of the budget (time, or else positions) the streamliner may use before the complete search. */
-const STREAMLINE_SHARE = 0.1;
-/** Positions the streamliner may store when the budget bounds neither time nor positions. */
-const STREAMLINE_POSITIONS = 200_000;
-/** Positions between the streamliner's looks at the clock. */
-const STREAMLINE_STEP = 5_000;
+/** Positions a search stores in its first turn (most deals end there) and in each turn after. */
+const FIRST_TURN = 20_000;
+const TURN = 50_000;
+/**
+ * Positions the second search may store before it gives its room and its turns to the complete search: on a lost
+ * deal it adds at most this much work.
+ */
+const SECOND_LIMIT = 300_000;
 
 /**
  * Whether sending every card home at once (policy "all") restricts the search under these rules: not when no card
@@ -142,126 +143,52 @@ function streamlines(start: FamilyState): boolean {
   );
 }
 
-/**
- * The streamliner (as Solvitaire's): a search that sends every card home the moment it can go, for a tenth of the
- * budget. Such a search can miss a win (a card may be needed on the tableau), so it only ever answers "solved",
- * with moves that are replayed through the engine before they are believed; running out proves nothing, and the
- * complete search then runs with what is left. Most winnable deals end here, in far fewer positions.
- */
-function streamline(
-  start: FamilyState,
-  meter: BudgetMeter,
-): { moves: FamilyMove[] | undefined; phase: PhaseStats } {
-  const domain = new PackedFamily(start.rules, "all");
-  const search = new DepthFirst(domain, "streamliner: every card home at once", MODE_SEARCH);
-  const t0 = meter.elapsed();
-  const p0 = meter.positions;
-  const timeShare =
-    meter.maxMs === Number.POSITIVE_INFINITY ? Number.POSITIVE_INFINITY : meter.maxMs * STREAMLINE_SHARE;
-  const positionShare =
-    meter.maxPositions !== Number.POSITIVE_INFINITY
-      ? Math.floor(meter.maxPositions * STREAMLINE_SHARE)
-      : timeShare === Number.POSITIVE_INFINITY
-        ? STREAMLINE_POSITIONS
-        : Number.POSITIVE_INFINITY;
-  search.begin(start, meter);
-  let outcome = search.outcome;
-  while (outcome === "capped" && meter.elapsed() - t0 < timeShare && meter.positions - p0 < positionShare)
-    outcome = search.resume(Math.min(search.positions + STREAMLINE_STEP, p0 + positionShare + 1));
-  let moves: FamilyMove[] | undefined;
-  if (outcome === "solved") {
-    moves = pathMoves(domain, start, search.path());
-    let s = start;
-    for (const m of moves) s = apply(s, m);
-    if (!isWon(s)) throw new Error("internal error: the family streamliner's moves do not win");
-  }
-  // Its table is dropped: its memory goes back to the budget.
-  meter.bytesUsed = Math.max(0, meter.bytesUsed - search.bytes);
-  if (meter.exceeded === "memory" || meter.exceeded === "positions") meter.exceeded = undefined;
-  return {
-    moves,
-    phase: {
-      name: search.name,
-      positions: search.positions,
-      expanded: search.expanded,
-      ms: meter.elapsed() - t0,
-      outcome,
-    },
-  };
-}
+type FamilySearch = DepthFirst<FamilyState, FamilyMove>;
 
+/**
+ * The family's solver, a plan of the solver kit (src/search/kit.ts): two depth-first searches over the packed
+ * position take turns (a portfolio), the first verdict ends both:
+ * - the complete search (every move of the rules, only the automatic moves proved safe made without choice): it
+ *   alone, running out of positions, answers "unsolvable";
+ * - a second search trying each kind of move in the other order (a deal whose win one order finds late the other
+ *   often finds at once) and, where sending every card home at once is not proved safe, doing so (Solvitaire's
+ *   "streamliner"): it can miss a win, so it only ever answers "solved", and it stops at SECOND_LIMIT positions,
+ *   its room and turns going to the complete search (a lost deal costs at most that much more).
+ * Every win is replayed through the engine before it is answered (the kit's rule).
+ */
 export function solveFamily(start: FamilyState, options: SolveOptions = {}): SolveResult<FamilyMove> {
   if (packedUnsupported(start) !== undefined) return solveFamilyPlain(start, options);
   const policy = options.policy ?? "none";
   const meter = new BudgetMeter(options.budget ?? {}, options.now, 1024);
-  const searched = `every move of the rules (${policy === "none" ? "cards home only when proved safe" : `automatic moves: ${policy}`}), positions that differ only in the order of piles counted once`;
-  const phases: PhaseStats[] = [];
-  let expandedBefore = 0;
-  if (policy !== "all" && streamlines(start)) {
-    const first = streamline(start, meter);
-    phases.push(first.phase);
-    expandedBefore = first.phase.expanded;
-    if (first.moves !== undefined)
-      return {
-        result: "solved",
-        moves: first.moves,
-        stats: {
-          positions: meter.positions,
-          expanded: expandedBefore,
-          ms: meter.elapsed(),
-          bytes: meter.bytesUsed,
-          phases,
-          searched,
+  const own = policy === "all" ? "all" : "safe";
+  const second = policy !== "all" && streamlines(start) ? "all" : own;
+  const search = (name: string, p: "safe" | "all", order: "forward" | "reverse"): FamilySearch =>
+    new DepthFirst(new PackedFamily(start.rules, p, order), name, MODE_SEARCH);
+  const phases: Phase<FamilyState, FamilySearch>[] = [
+    {
+      entries: () => [
+        { runner: search("complete", own, "forward"), first: FIRST_TURN, quantum: TURN },
+        {
+          runner: search(
+            second === own ? "the other order" : "the other order, every card home at once",
+            second,
+            "reverse",
+          ),
+          first: FIRST_TURN,
+          quantum: TURN,
+          complete: false,
+          limit: SECOND_LIMIT,
         },
-      };
-  }
-  const domain = new PackedFamily(start.rules, policy === "all" ? "all" : "safe");
-  const search = new DepthFirst(domain, "complete", MODE_SEARCH);
-  const t0 = meter.elapsed();
-  const p0 = meter.positions;
-  const stats = (): SolveStats => ({
-    positions: meter.positions,
-    expanded: expandedBefore + search.expanded,
-    ms: meter.elapsed(),
-    bytes: meter.bytesUsed,
-    phases: [
-      ...phases,
-      {
-        name: search.name,
-        positions: meter.positions - p0,
-        expanded: search.expanded,
-        ms: meter.elapsed() - t0,
-        outcome: search.outcome,
-      },
-    ],
-    searched,
+      ],
+    },
+  ];
+  return solveByPlan({
+    root: start,
+    meter,
+    phases,
+    translate: (by) => pathMoves(by.domain, start, by.path()),
+    replay: replayer(start, apply, isWon),
+    searched: `every move of the rules (${policy === "none" ? "cards home only when proved safe" : `automatic moves: ${policy}`}), positions that differ only in the order of piles counted once`,
+    onProgress: options.onProgress,
   });
-  const unknown = (budget: BudgetKind): SolveResult<FamilyMove> => ({
-    result: "unknown",
-    moves: [],
-    stats: { ...stats(), budget },
-    reason: describeBudget(budget, meter),
-  });
-  if (!search.begin(start, meter)) return unknown(search.outcome as BudgetKind);
-  let outcome = search.outcome;
-  while (outcome === "capped") {
-    outcome = search.resume(search.positions + REPORT_EVERY);
-    if (outcome === "capped") options.onProgress?.({ positions: meter.positions, ms: meter.elapsed() });
-  }
-  if (outcome === "solved") {
-    const moves = pathMoves(domain, start, search.path());
-    // The moves replay through the engine to a win, or the packed position is wrong: never answer on it.
-    let s = start;
-    for (const m of moves) s = apply(s, m);
-    if (!isWon(s)) throw new Error("internal error: the family solver's moves do not win");
-    return { result: "solved", moves, stats: stats() };
-  }
-  if (outcome === "exhausted")
-    return {
-      result: "unsolvable",
-      moves: [],
-      stats: stats(),
-      reason: `no position reached wins: ${meter.positions} searched`,
-    };
-  return unknown(outcome as BudgetKind);
 }
