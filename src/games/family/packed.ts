@@ -217,7 +217,7 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
   private readonly cellCodes: Int32Array;
   private undoLog = new Int32Array(1 << 12);
   private undoTop = 0;
-  private readonly buckets: Int32Array[];
+  private buckets: Int32Array[];
   private readonly bucketLen = new Int32Array(BUCKETS);
   private readonly scratchKey: Uint32Array;
   private ordered = false;
@@ -312,7 +312,7 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
     // (The search's moves from the waste: each card of the talon is a place of its own.)
     const sources = this.P + this.C + this.R + 1 + this.F + (this.talonMoves ? this.deck : 0);
     this.maxMoves = sources * (this.P + this.C + 3) + this.P * this.P * this.cap + 1 + this.deck + 8;
-    this.buckets = Array.from({ length: BUCKETS }, () => new Int32Array(this.maxMoves));
+    this.buckets = Array.from({ length: BUCKETS }, () => new Int32Array(Math.min(this.maxMoves, 64)));
   }
 
   // ---------------------------------------------------------------- loading
@@ -529,7 +529,16 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
   // ---------------------------------------------------------------- moves
 
   private emit(bucket: number, move: number): void {
-    this.buckets[bucket][this.bucketLen[bucket]++] = move;
+    let b = this.buckets[bucket];
+    const n = this.bucketLen[bucket];
+    if (n === b.length) {
+      // Buckets start small (a solve of a few positions should not zero five arrays of maxMoves) and grow.
+      const bigger = new Int32Array(Math.min(this.maxMoves, b.length * 4));
+      bigger.set(b);
+      this.buckets[bucket] = b = bigger;
+    }
+    b[n] = move;
+    this.bucketLen[bucket] = n + 1;
   }
 
   /** The bucket of a move of promise `k` (0 best): one bucket, in the engine's order, unless searching. */
@@ -1202,11 +1211,7 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
       // (multiples of the draw, and all of it) reach one another by turning alone: one position, counted as none.
       // (The search's moves from the waste reach from any of them the same cards.)
       const normal =
-        this.talonMoves &&
-        this.redeals &&
-        (this.slen === 0 || this.wlen % this.draw === 0)
-          ? 0
-          : this.wlen;
+        this.talonMoves && this.redeals && (this.slen === 0 || this.wlen % this.draw === 0) ? 0 : this.wlen;
       this.put(normal, this.lenBits);
     }
     if (this.hasHole) this.put(this.hlen === 0 ? NO_CARD : this.hole[this.hlen - 1], 6);
