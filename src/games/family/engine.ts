@@ -67,18 +67,27 @@ export function dealState(rules: FamilyRules, deal: number): FamilyState {
   return state;
 }
 
+/**
+ * A copy of a list (a module-level function: under tsx, which keeps function names, an arrow made inside a
+ * function costs a call to name it each time it is made, and this runs for every move a solution replays).
+ */
+const copy = <T>(list: readonly T[]): T[] => list.slice();
+
+/** True when a pile is empty (module-level, as `copy`). */
+const isEmpty = (pile: readonly unknown[]): boolean => pile.length === 0;
+
 export function cloneTable(t: FamilyTable): FamilyTable {
   return {
-    tableau: t.tableau.map((p) => p.slice()),
+    tableau: t.tableau.map(copy),
     faceDown: t.faceDown.slice(),
-    foundations: t.foundations.map((p) => p.slice()),
+    foundations: t.foundations.map(copy),
     cells: t.cells.slice(),
     stock: t.stock.slice(),
     waste: t.waste.slice(),
-    reserve: t.reserve.map((p) => p.slice()),
+    reserve: t.reserve.map(copy),
     hole: t.hole.slice(),
-    sequences: t.sequences.map((r) => r.slice()),
-    accordion: t.accordion.map((p) => p.slice()),
+    sequences: t.sequences.map(copy),
+    accordion: t.accordion.map(copy),
   };
 }
 
@@ -146,9 +155,7 @@ export function holeTakes(state: FamilyState, c: Card): boolean {
 
 /** Under "reserve-then-waste", while a pile is empty, only the waste may play onto the tableau. */
 function tableauClosed(state: FamilyState): boolean {
-  return (
-    state.rules.tableau.spaces === "reserve-then-waste" && state.table.tableau.some((p) => p.length === 0)
-  );
+  return state.rules.tableau.spaces === "reserve-then-waste" && state.table.tableau.some(isEmpty);
 }
 
 /** Whether one card may go onto tableau pile `to` (as a card on its top, or into its space). */
@@ -195,19 +202,23 @@ function sourceCard(state: FamilyState, from: PileRef): Card | undefined {
   }
 }
 
+/** A reference's index names one of `n` places. */
+function inRange(ref: PileRef, n: number): boolean {
+  return Number.isInteger(ref.index) && ref.index >= 0 && ref.index < n;
+}
+
 function pileExists(state: FamilyState, ref: PileRef): boolean {
   const t = state.table;
   const r = state.rules;
-  const inRange = (n: number) => Number.isInteger(ref.index) && ref.index >= 0 && ref.index < n;
   switch (ref.kind) {
     case "cascade":
-      return inRange(t.tableau.length);
+      return inRange(ref, t.tableau.length);
     case "cell":
-      return inRange(t.cells.length);
+      return inRange(ref, t.cells.length);
     case "reserve":
-      return inRange(t.reserve.length);
+      return inRange(ref, t.reserve.length);
     case "foundation":
-      return inRange(t.foundations.length);
+      return inRange(ref, t.foundations.length);
     case "stock":
       return r.stock !== null && ref.index === 0;
     case "waste":
@@ -220,7 +231,7 @@ function pileExists(state: FamilyState, ref: PileRef): boolean {
       return (t.sequences[Math.floor(ref.index / n)]?.length ?? 0) > ref.index % n;
     }
     case "accordion":
-      return r.accordion !== null && inRange(t.accordion.length);
+      return r.accordion !== null && inRange(ref, t.accordion.length);
     default:
       return false;
   }
