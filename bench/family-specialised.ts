@@ -6,15 +6,16 @@
  * verifier (checkSolution, policy "none") through its own engine. Where both decide, the verdicts must be equal:
  * a disagreement is a defect of one side. USAGE below lists the options.
  *
- * Both deals are the same cards in the same places (specialised.test.ts and verdicts.test.ts hold the moves and
- * the verdicts to each other; the deal here is dealt by each engine from the same number). Both solvers run in
+ * Each engine deals the deal from its number; the bench checks the two put the same cards in the same places
+ * (the piles as the solver sees them). specialised.test.ts holds the engines' moves to each other, and
+ * verdicts.test.ts the verdicts on a sample. Both solvers run in
  * this process, one after the other, one deal at a time: pin it to one core on a shared machine:
  *
  *   taskset -c 1 npm run bench:family-specialised -- --to 20 --timeout 2
  *
  * Times and the time budget count this process's CPU time by default (--clock cpu). Prints a line per deal on
  * standard error, then a table per pair and the deals to look at, then one JSON line. The exit code is 1 on any
- * disagreement or any solution that does not replay to a win.
+ * disagreement, any solution that does not replay to a win, and any deal the two engines deal differently.
  *
  * A pair is one entry of PAIRS: the preset, the game, the game's rules that equal the preset's, and why they do.
  */
@@ -59,7 +60,20 @@ interface Pair {
   /** Why the two are the same game. */
   note: string;
   /** The specialised solver on deal n (the game's own deal in Solvitaire's numbering), its solution replayed. */
-  solveOwn(deal: number, budget: Budget, now: Clock): Promise<Side>;
+  solveOwn(deal: number, budget: Budget, now: Clock): Promise<Side & { table: string }>;
+}
+
+/** The table as the solver sees it: every pile that holds a card, by its place, each card with its face. */
+function table<S extends { rules: R }, M, R>(game: PatienceGame<S, M, R>, state: S): string {
+  return game
+    .piles(state, "solver")
+    .filter((p) => p.cards.length > 0)
+    .map(
+      (p) =>
+        `${p.ref.kind} ${p.ref.index}: ${p.cards.map((c) => `${c.card}${c.faceUp ? "" : "#"}`).join(" ")}`,
+    )
+    .sort()
+    .join("\n");
 }
 
 /** Solves `start` and replays the solution through `game`'s verifier, moves as the game writes them. */
@@ -113,7 +127,8 @@ function pair<S extends { rules: R }, M, R>(entry: {
     async solveOwn(deal, budget, now) {
       const { solve } = await entry.game.solver();
       const start = entry.game.deal(deal, rules, "solvitaire");
-      return solveAndReplay(entry.game, start, (s) => solve(s, { policy: "none", budget, now }), now);
+      const side = solveAndReplay(entry.game, start, (s) => solve(s, { policy: "none", budget, now }), now);
+      return { ...side, table: table(entry.game, start) };
     },
   };
 }
@@ -220,6 +235,8 @@ function parseArgs(): Args {
 interface DealRecord {
   pair: string;
   deal: number;
+  /** Both engines dealt the same cards to the same places. */
+  sameDeal: boolean;
   family: Side;
   own: Side;
 }
@@ -236,8 +253,8 @@ async function solveDeal(
 ): Promise<DealRecord> {
   const start = game.deal(deal, game.rules.make({}), "solvitaire");
   const family = solveAndReplay(game, start, (s) => solveFamily(s, { policy: "none", budget, now }), now);
-  const own = await p.solveOwn(deal, budget, now);
-  return { pair: p.id, deal, family, own };
+  const { table: ownTable, ...own } = await p.solveOwn(deal, budget, now);
+  return { pair: p.id, deal, sameDeal: ownTable === table(game, start), family, own };
 }
 
 const fmtMs = (ms: number) => (ms < 10 ? ms.toFixed(1) : ms.toFixed(0));
@@ -249,7 +266,9 @@ function describeSide(name: string, s: Side): string {
 }
 
 const describeDeal = (r: DealRecord) =>
-  `${r.pair} ${r.deal}: ${describeSide("family", r.family)}; ${describeSide("own", r.own)}`;
+  `${r.pair} ${r.deal}: ${describeSide("family", r.family)}; ${describeSide("own", r.own)}${
+    r.sameDeal ? "" : "; THE DEALS DIFFER"
+  }`;
 
 function median(ms: number[]): number {
   const tenth = (x: number) => Math.round(x * 10) / 10;
@@ -273,6 +292,7 @@ function summarise(p: Pair, records: DealRecord[]) {
     onlyFamily: records.filter((r) => decided(r.family.result) && !decided(r.own.result)).length,
     onlySpecialised: records.filter((r) => !decided(r.family.result) && decided(r.own.result)).length,
     unknown: records.filter((r) => !decided(r.family.result) && !decided(r.own.result)).length,
+    dealsDiffer: records.filter((r) => !r.sameDeal).length,
     family: {
       solved: count("family", "solved"),
       unsolvable: count("family", "unsolvable"),
@@ -388,6 +408,14 @@ async function main(): Promise<void> {
   );
   const replayFailed = records.filter((r) => r.family.replayed === false || r.own.replayed === false);
   const oneSided = records.filter((r) => decided(r.family.result) !== decided(r.own.result));
+  const dealsDiffer = records.filter((r) => !r.sameDeal);
+  if (dealsDiffer.length > 0) {
+    console.log("");
+    console.log(
+      `!!! ${dealsDiffer.length} DEAL${dealsDiffer.length > 1 ? "S" : ""} DEALT DIFFERENTLY BY THE TWO ENGINES:`,
+    );
+    for (const r of dealsDiffer) console.log(`!!!   ${describeDeal(r)}`);
+  }
   if (disagree.length > 0) {
     console.log("");
     console.log(`!!! ${disagree.length} VERDICT${disagree.length > 1 ? "S DISAGREE" : " DISAGREES"}:`);
@@ -423,11 +451,12 @@ async function main(): Promise<void> {
         specialised: r.own.result,
       })),
       replayFailed: replayFailed.map((r) => [r.pair, r.deal]),
+      dealsDiffer: dealsDiffer.map((r) => [r.pair, r.deal]),
       onlyFamily: oneSided.filter((r) => decided(r.family.result)).map((r) => [r.pair, r.deal]),
       onlySpecialised: oneSided.filter((r) => decided(r.own.result)).map((r) => [r.pair, r.deal]),
     }),
   );
-  if (disagree.length + replayFailed.length > 0) process.exitCode = 1;
+  if (disagree.length + replayFailed.length + dealsDiffer.length > 0) process.exitCode = 1;
 }
 
 await main();

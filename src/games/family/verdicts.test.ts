@@ -12,10 +12,10 @@ import { solveFamily } from "./solver.ts";
  * The family engine's verdicts are the specialised solvers' (the issue: FreeCell, King Albert, Klondike draw 1
  * and 3 as family presets, their verdicts equal to their own solvers'). Each pair is a Solvitaire preset and the
  * specialised game under the rules that equal it; both deal Solvitaire's deal n alike (the same cards in the same
- * places), and specialised.test.ts holds their moves equal. On a sample of deals both solvers search under the
- * same budget of positions (no clock: the verdicts do not depend on the machine), policy "none": where both
- * decide, the verdicts must be equal, and enough deals of each pair must be decided by both that the comparison
- * is not empty. Every family solution replays through the family engine to a win (the platform's verifier), and
+ * places, checked here), and specialised.test.ts holds their moves equal. On a sample of deals both solvers search
+ * under the same budget of positions (no clock: the verdicts do not depend on the machine), policy "none": where
+ * both decide, the verdicts must be equal, and enough deals of each pair must be decided by both that the
+ * comparison is not empty. Every family solution replays through the family engine to a win (the platform's verifier), and
  * every specialised one through its own engine.
  *
  * The deals were picked among 1..200 (bench/family-specialised.ts) as ones both solvers decided within 15 000
@@ -33,8 +33,8 @@ interface Pair {
   /** How many of the deals both solvers must decide. */
   atLeast: number;
   deals: number[];
-  /** The specialised solver on deal n: its verdict, its solution replayed by its own game's verifier. */
-  own(deal: number): Promise<{ result: string; replays: boolean }>;
+  /** The specialised solver on deal n: its verdict, its solution replayed by its own game's verifier, its deal. */
+  own(deal: number): Promise<{ result: string; replays: boolean; table: string[] }>;
 }
 
 function pair<S extends { rules: R }, M, R>(
@@ -54,9 +54,25 @@ function pair<S extends { rules: R }, M, R>(
       const { solve } = await game.solver();
       const start = game.deal(deal, rules, "solvitaire");
       const result = solve(start, { policy: "none", budget: { positions: POSITIONS } });
-      return { result: result.result, replays: replays(game, start, result.moves) };
+      return {
+        result: result.result,
+        replays: replays(game, start, result.moves),
+        table: table(game, start),
+      };
     },
   };
+}
+
+/** The table as the solver sees it: every pile that holds a card, by its place, each card with its face. */
+function table<S extends { rules: R }, M, R>(game: PatienceGame<S, M, R>, state: S): string[] {
+  return game
+    .piles(state, "solver")
+    .filter((p) => p.cards.length > 0)
+    .map(
+      (p) =>
+        `${p.ref.kind} ${p.ref.index}: ${p.cards.map((c) => `${c.card}${c.faceUp ? "" : "#"}`).join(" ")}`,
+    )
+    .sort();
 }
 
 /** The moves, written in the game's notation, replay through the game's verifier (no automatic moves) to a win. */
@@ -116,6 +132,7 @@ describe("the family engine's verdicts are the specialised solvers'", () => {
         if (family.result === "solved")
           expect(replays(game, start, family.moves), `the family's win of deal ${deal}`).toBe(true);
         const own = await p.own(deal);
+        expect(own.table, `deal ${deal} is the same in both`).toEqual(table(game, start));
         if (own.result === "solved") expect(own.replays, `the ${p.name} win of deal ${deal}`).toBe(true);
         if (family.result === "unknown" || own.result === "unknown") continue;
         expect(family.result, `deal ${deal}`).toBe(own.result);
