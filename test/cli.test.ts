@@ -225,7 +225,7 @@ describe("tsol solve montana in threads", () => {
       expect(report.result).toBe("solved");
       const names: string[] = report.stats.phases.map((p: { name: string }) => p.name);
       expect(names.includes(`complete, threads 2..${threads}`)).toBe(threads > 1);
-      expect(names.some((n) => n.endsWith("(one thread)"))).toBe(threads > 1);
+      expect(names.some((n) => n.endsWith("(in one thread)"))).toBe(threads > 1);
       expect(replays(["montana", "41", "--numbering", "solvitaire", "--free-twos"], report.moves)).toBe(true);
     }
     expect(tsol([...args, "--threads", "0"]).stderr).toMatch(
