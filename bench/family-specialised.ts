@@ -28,7 +28,7 @@ import { freecell } from "../src/games/freecell/index.ts";
 import { kingAlbert } from "../src/games/king-albert/index.ts";
 import { klondike } from "../src/games/klondike/index.ts";
 import type { PatienceGame } from "../src/games/patience/contract.ts";
-import { checkSolution } from "../src/games/patience/verify.ts";
+import { checkSolution, solverTable } from "../src/games/patience/verify.ts";
 import type { Budget, Clock } from "../src/search/budget.ts";
 import type { SolveResult } from "../src/search/result.ts";
 import { benchArgs, dealList, dealRange, oneOf, positive, whole } from "./args.ts";
@@ -61,19 +61,6 @@ interface Pair {
   note: string;
   /** The specialised solver on deal n (the game's own deal in Solvitaire's numbering), its solution replayed. */
   solveOwn(deal: number, budget: Budget, now: Clock): Promise<Side & { table: string }>;
-}
-
-/** The table as the solver sees it: every pile that holds a card, by its place, each card with its face. */
-function table<S extends { rules: R }, M, R>(game: PatienceGame<S, M, R>, state: S): string {
-  return game
-    .piles(state, "solver")
-    .filter((p) => p.cards.length > 0)
-    .map(
-      (p) =>
-        `${p.ref.kind} ${p.ref.index}: ${p.cards.map((c) => `${c.card}${c.faceUp ? "" : "#"}`).join(" ")}`,
-    )
-    .sort()
-    .join("\n");
 }
 
 /** Solves `start` and replays the solution through `game`'s verifier, moves as the game writes them. */
@@ -128,7 +115,7 @@ function pair<S extends { rules: R }, M, R>(entry: {
       const { solve } = await entry.game.solver();
       const start = entry.game.deal(deal, rules, "solvitaire");
       const side = solveAndReplay(entry.game, start, (s) => solve(s, { policy: "none", budget, now }), now);
-      return { ...side, table: table(entry.game, start) };
+      return { ...side, table: solverTable(entry.game, start).join("\n") };
     },
   };
 }
@@ -254,7 +241,7 @@ async function solveDeal(
   const start = game.deal(deal, game.rules.make({}), "solvitaire");
   const family = solveAndReplay(game, start, (s) => solveFamily(s, { policy: "none", budget, now }), now);
   const { table: ownTable, ...own } = await p.solveOwn(deal, budget, now);
-  return { pair: p.id, deal, sameDeal: ownTable === table(game, start), family, own };
+  return { pair: p.id, deal, sameDeal: ownTable === solverTable(game, start).join("\n"), family, own };
 }
 
 const fmtMs = (ms: number) => (ms < 10 ? ms.toFixed(1) : ms.toFixed(0));

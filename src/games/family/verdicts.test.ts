@@ -3,7 +3,7 @@ import { freecell } from "../freecell/index.ts";
 import { kingAlbert } from "../king-albert/index.ts";
 import { klondike } from "../klondike/index.ts";
 import type { PatienceGame } from "../patience/contract.ts";
-import { checkSolution } from "../patience/verify.ts";
+import { checkSolution, solverTable } from "../patience/verify.ts";
 import { familyGame } from "./index.ts";
 import { SOLVITAIRE_PRESETS } from "./presets.ts";
 import { solveFamily } from "./solver.ts";
@@ -57,22 +57,10 @@ function pair<S extends { rules: R }, M, R>(
       return {
         result: result.result,
         replays: replays(game, start, result.moves),
-        table: table(game, start),
+        table: solverTable(game, start),
       };
     },
   };
-}
-
-/** The table as the solver sees it: every pile that holds a card, by its place, each card with its face. */
-function table<S extends { rules: R }, M, R>(game: PatienceGame<S, M, R>, state: S): string[] {
-  return game
-    .piles(state, "solver")
-    .filter((p) => p.cards.length > 0)
-    .map(
-      (p) =>
-        `${p.ref.kind} ${p.ref.index}: ${p.cards.map((c) => `${c.card}${c.faceUp ? "" : "#"}`).join(" ")}`,
-    )
-    .sort();
 }
 
 /** The moves, written in the game's notation, replay through the game's verifier (no automatic moves) to a win. */
@@ -132,7 +120,7 @@ describe("the family engine's verdicts are the specialised solvers'", () => {
         if (family.result === "solved")
           expect(replays(game, start, family.moves), `the family's win of deal ${deal}`).toBe(true);
         const own = await p.own(deal);
-        expect(own.table, `deal ${deal} is the same in both`).toEqual(table(game, start));
+        expect(own.table, `deal ${deal} is the same in both`).toEqual(solverTable(game, start));
         if (own.result === "solved") expect(own.replays, `the ${p.name} win of deal ${deal}`).toBe(true);
         if (family.result === "unknown" || own.result === "unknown") continue;
         expect(family.result, `deal ${deal}`).toBe(own.result);

@@ -53,3 +53,18 @@ export function checkSolution<S extends { rules: R }, M, R>(
   }
   return { valid: true, won: game.isWon(state), moves: count, position: state };
 }
+
+/**
+ * The table as the solver sees it, to tell whether two engines dealt the same cards to the same places: every
+ * pile that holds a card, as "kind index: cards" (a face-down card followed by #), sorted.
+ */
+export function solverTable<S extends { rules: R }, M, R>(game: PatienceGame<S, M, R>, state: S): string[] {
+  return game
+    .piles(state, "solver")
+    .filter((p) => p.cards.length > 0)
+    .map(
+      (p) =>
+        `${p.ref.kind} ${p.ref.index}: ${p.cards.map((c) => `${c.card}${c.faceUp ? "" : "#"}`).join(" ")}`,
+    )
+    .sort();
+}
