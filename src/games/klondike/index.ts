@@ -1,6 +1,7 @@
 import { NUMBERINGS } from "../../cards/deals/layout.ts";
 import type { PatienceGame } from "../patience/contract.ts";
 import { formatBoard, fromJson, parseBoard, toJson } from "./board-text.ts";
+import { klondikeKnowledge } from "./knowledge.ts";
 import { formatMove, parseMove } from "./notation.ts";
 import {
   applyMove,
@@ -60,6 +61,7 @@ export const klondike: PatienceGame<KlondikeState, KlondikeMove, KlondikeRules> 
   quickMove,
   describe,
   score: scoreOf,
+  knowledge: klondikeKnowledge,
   solver: async () => {
     const [{ solveKlondike }, { solveMaxScore }] = await Promise.all([
       import("./solver.ts"),

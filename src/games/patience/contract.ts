@@ -2,6 +2,7 @@ import type { Card } from "../../cards/card.ts";
 import type { Numbering } from "../../cards/deals/layout.ts";
 import type { Budget, Clock } from "../../search/budget.ts";
 import type { SolveResult } from "../../search/result.ts";
+import type { PlayerKnowledge } from "./knowledge.ts";
 import type { RuleSet } from "./rules.ts";
 
 /**
@@ -171,6 +172,11 @@ export interface PatienceGame<S extends { rules: R }, M, R> {
   score?(state: S): number;
 
   solver(): Promise<PatienceSolver<S, M>>;
+  /**
+   * For a game with hidden cards: what a player sees of a position and the deals consistent with it
+   * (knowledge.ts), for players and hints that do not peek.
+   */
+  knowledge?: PlayerKnowledge<S>;
 }
 
 /**
