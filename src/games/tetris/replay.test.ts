@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ACTIONS, type Action, GuidelineGame } from "./guideline/engine.ts";
+import { GAME_MODES } from "./guideline/modes.ts";
 import {
   CLASSIC_OPERATIONS,
   type ClassicOperation,
@@ -19,14 +20,15 @@ const timedInputs = fc.array(
 );
 
 describe("guideline replay files", () => {
-  it("reproduce a game exactly: field, score, lines, level, pieces, hold and queue", () => {
+  it("reproduce a game of every mode exactly: field, score, lines, level, pieces, hold and queue", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 0xffffffff }),
         fc.constantFrom("bag", "uniform"),
+        fc.constantFrom(...GAME_MODES),
         timedInputs,
-        (seed, randomizer, steps) => {
-          const game = new GuidelineGame({ seed, randomizer: randomizer as "bag" | "uniform" });
+        (seed, randomizer, gameMode, steps) => {
+          const game = new GuidelineGame({ seed, randomizer: randomizer as "bag" | "uniform", gameMode });
           let t = 0;
           for (const [gap, action] of steps) {
             t += gap;

@@ -6,6 +6,7 @@
 import { ClassicTetris } from "./classic.ts";
 import type { RandomizerKind } from "./guideline/bag.ts";
 import { ACTIONS, type Action, GuidelineGame, type ResolvedOptions } from "./guideline/engine.ts";
+import { GAME_MODES, type GameMode, isGameMode } from "./guideline/modes.ts";
 
 export const REPLAY_FORMAT = "tsol-tetris-replay";
 export const REPLAY_VERSION = 1;
@@ -34,6 +35,9 @@ export interface ReplayResult {
   lines: number;
   level: number;
   gameOver: boolean;
+  /** Key presses and finesse faults of the game (guideline, optional): the inputs alone cannot tell them. */
+  keys?: number;
+  finesseFaults?: number;
 }
 
 export interface GuidelineReplay {
@@ -175,6 +179,14 @@ export function verifyReplay(replay: ReplayFile): { matches: boolean; actual: Re
   return { matches, actual };
 }
 
+/** A replay written before the modes has none: it was an endless marathon. */
+function gameMode(value: unknown): GameMode {
+  if (value === undefined) return "endless";
+  if (!isGameMode(value))
+    throw new ReplayFormatError(`options.gameMode should be one of ${GAME_MODES.join(", ")}`);
+  return value;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -205,6 +217,9 @@ export function parseReplay(raw: unknown): ReplayFile {
     level: wholeNumber(result.level, "result.level"),
     gameOver: result.gameOver === true,
   };
+  if (result.keys !== undefined) parsedResult.keys = wholeNumber(result.keys, "result.keys");
+  if (result.finesseFaults !== undefined)
+    parsedResult.finesseFaults = wholeNumber(result.finesseFaults, "result.finesseFaults");
   let last = 0;
   const names: readonly string[] = raw.mode === "classic" ? CLASSIC_OPERATIONS : ACTIONS;
   const inputs = raw.inputs.map((entry, i) => {
@@ -248,6 +263,7 @@ export function parseReplay(raw: unknown): ReplayFile {
       startLevel: wholeNumber(options.startLevel, "options.startLevel"),
       visibleRows,
       nextCount: wholeNumber(options.nextCount, "options.nextCount"),
+      gameMode: gameMode(options.gameMode),
     },
     inputs: inputs as Array<[number, Action]>,
     end,

@@ -9,7 +9,9 @@
 
 import { drawSeed, normaliseSeed, type Seed } from "../random.ts";
 import { makeRandomizer, type Randomizer, type RandomizerKind } from "./bag.ts";
+import { type GameMode, isGameMode, MAX_LEVEL, MODE_RULES, type ModeRules } from "./modes.ts";
 import {
+  attackOf,
   type ClearEvent,
   HARD_DROP_POINTS_PER_CELL,
   type ScoreState,
@@ -25,18 +27,54 @@ export const FIELD_HEIGHT = 40;
 export const LOCK_DELAY_MS = 500;
 export const MAX_LOCK_RESETS = 15;
 
-export type Action = "left" | "right" | "rotateCW" | "rotateCCW" | "softDrop" | "hardDrop" | "hold";
+export type Action =
+  | "left"
+  | "right"
+  | "rotateCW"
+  | "rotateCCW"
+  | "rotate180"
+  | "softDrop"
+  | "hardDrop"
+  | "hold";
 export const ACTIONS: readonly Action[] = [
   "left",
   "right",
   "rotateCW",
   "rotateCCW",
+  "rotate180",
   "softDrop",
   "hardDrop",
   "hold",
 ];
 
-export type GameOverReason = "block out" | "lock out";
+/** Topped out (block out, lock out), or the mode's end reached: its lines cleared ("goal") or its time up. */
+export type GameOverReason = "block out" | "lock out" | "goal" | "time up";
+
+/** What the game cleared, counted by kind, and the attack it would have sent (the versus table, `attackOf`). */
+export interface ClearCounts {
+  /** Clears without a T-spin, by lines: [unused, singles, doubles, triples, tetrises]. */
+  clears: [number, number, number, number, number];
+  /** Full T-spins by lines cleared, 0-3. */
+  tSpins: [number, number, number, number];
+  /** Mini T-spins by lines cleared, 0-2. */
+  miniTSpins: [number, number, number];
+  perfectClears: number;
+  /** The longest combo (consecutive clearing locks minus one) and run of back-to-back bonuses. */
+  maxCombo: number;
+  maxBackToBack: number;
+  attack: number;
+  /** Zen only: times the stack reached the top and the field was emptied. */
+  topOuts: number;
+}
+
+export interface LockInfo {
+  id: PieceId;
+  rotation: Rotation;
+  x: number;
+  y: number;
+  /** The piece moved down by soft drop at some point (finesse is not judged then). */
+  softDropped: boolean;
+}
 
 export interface GuidelineOptions {
   seed?: Seed;
@@ -47,6 +85,8 @@ export interface GuidelineOptions {
   visibleRows?: 20 | 22;
   /** Pieces shown in the next queue, 1-6. Default 5. */
   nextCount?: number;
+  /** What ends the game and whether levels rise (see modes.ts). Default "endless". */
+  gameMode?: GameMode;
 }
 
 /** The options a game was actually made with (a seed drawn when none was given), as a replay file keeps them. */
@@ -56,6 +96,7 @@ export interface ResolvedOptions {
   startLevel: number;
   visibleRows: 20 | 22;
   nextCount: number;
+  gameMode: GameMode;
 }
 
 export interface ActivePiece {
@@ -97,8 +138,10 @@ export function resolveOptions(options: GuidelineOptions = {}): ResolvedOptions 
   if (randomizer !== "bag" && randomizer !== "uniform") {
     throw new InvalidOptionError(`randomizer "${String(randomizer)}" is neither "bag" nor "uniform"`);
   }
+  const gameMode = options.gameMode ?? "endless";
+  if (!isGameMode(gameMode)) throw new InvalidOptionError(`game mode "${String(gameMode)}" is not known`);
   const seed = options.seed === undefined ? drawSeed() : normaliseSeed(options.seed);
-  return { seed, randomizer, startLevel, visibleRows, nextCount };
+  return { seed, randomizer, startLevel, visibleRows, nextCount, gameMode };
 }
 
 export class GuidelineGame {
@@ -127,9 +170,24 @@ export class GuidelineGame {
   private lastWasRotation = false;
   private lastKickIndex = 0;
   private readonly log: Array<[number, Action]> = [];
+  private readonly rules: ModeRules;
+  private readonly counts: ClearCounts = {
+    clears: [0, 0, 0, 0, 0],
+    tSpins: [0, 0, 0, 0],
+    miniTSpins: [0, 0, 0],
+    perfectClears: 0,
+    maxCombo: 0,
+    maxBackToBack: 0,
+    attack: 0,
+    topOuts: 0,
+  };
+  private backToBackRun = 0;
+  private softDropped = false;
+  private lastLock: LockInfo | null = null;
 
   constructor(options: GuidelineOptions = {}) {
     this.options = resolveOptions(options);
+    this.rules = MODE_RULES[this.options.gameMode];
     this.randomizer = makeRandomizer(this.options.randomizer, this.options.seed);
     this.spawn(this.takeNext());
   }
@@ -148,9 +206,25 @@ export class GuidelineGame {
     return this.lines;
   }
 
-  /** Level: the start level plus one for every 10 lines. */
+  /** Level: the start level plus one for every 10 lines, at most 20; in modes without level-ups, the start level. */
   getLevel(): number {
-    return this.options.startLevel + Math.floor(this.lines / 10);
+    if (!this.rules.levelUp) return this.options.startLevel;
+    return Math.min(MAX_LEVEL, this.options.startLevel + Math.floor(this.lines / 10));
+  }
+
+  /** The game reached its mode's end (lines or time) rather than topping out. */
+  isComplete(): boolean {
+    return this.over === "goal" || this.over === "time up";
+  }
+
+  /** Clears by kind, attack, and zen's top-outs so far. */
+  getCounts(): ClearCounts {
+    return structuredClone(this.counts);
+  }
+
+  /** Where the last piece locked, and whether it was soft dropped; null before the first lock. */
+  getLastLock(): LockInfo | null {
+    return this.lastLock ? { ...this.lastLock } : null;
   }
 
   /** Pieces locked so far. */
@@ -262,22 +336,30 @@ export class GuidelineGame {
   /** Runs gravity and lock delay up to game time `ms`. */
   advance(ms: number): void {
     if (ms < this.time) throw new TimeTravelError(this.time, ms);
+    if (this.over) return;
+    const limit = this.rules.timeMs;
+    const until = limit === undefined ? ms : Math.min(ms, limit);
     while (this.piece && !this.over) {
       if (this.onGround()) {
         if (this.lockStartedAt === null) this.lockStartedAt = this.time;
         const lockAt = this.lockStartedAt + LOCK_DELAY_MS;
-        if (lockAt > ms) break;
+        if (lockAt > until) break;
         this.time = lockAt;
         this.lock();
       } else {
-        if (this.nextFallAt > ms) break;
+        if (this.nextFallAt > until) break;
         this.time = Math.max(this.time, this.nextFallAt);
         this.nextFallAt += this.gravityMs();
         this.piece.y--;
         this.afterFall();
       }
     }
-    this.time = ms;
+    if (this.over) return;
+    this.time = until;
+    if (limit !== undefined && ms >= limit) {
+      this.over = "time up";
+      this.piece = null;
+    }
   }
 
   /** Advances to `ms`, then applies the action; returns whether it did something. Every input is logged. */
@@ -300,6 +382,8 @@ export class GuidelineGame {
         return this.rotate(1);
       case "rotateCCW":
         return this.rotate(-1);
+      case "rotate180":
+        return this.rotate(2);
       case "softDrop":
         return this.softDrop();
       case "hardDrop":
@@ -331,7 +415,7 @@ export class GuidelineGame {
         p.x += dx;
         p.y += dy;
         this.lastWasRotation = true;
-        this.lastKickIndex = i;
+        this.lastKickIndex = turns === 2 ? 0 : i;
         if (p.y < this.lowestY) {
           this.lowestY = p.y;
           this.resets = 0;
@@ -347,6 +431,7 @@ export class GuidelineGame {
     const p = this.piece!;
     if (!this.fits(p.id, p.rotation, p.x, p.y - 1)) return false;
     p.y--;
+    this.softDropped = true;
     this.score += SOFT_DROP_POINTS_PER_CELL;
     this.afterFall();
     this.nextFallAt = this.time + this.gravityMs();
@@ -425,10 +510,17 @@ export class GuidelineGame {
     const cells = cellsOf(p);
     const tSpin = this.detectTSpin(p);
     for (const [x, y] of cells) this.field[y * FIELD_WIDTH + x] = p.id;
+    this.lastLock = { ...p, softDropped: this.softDropped };
     this.piece = null;
     this.pieces++;
+    this.holdUsed = false;
     if (cells.every(([, y]) => y >= this.options.visibleRows)) {
-      this.over = "lock out";
+      if (this.rules.topOut) {
+        this.over = "lock out";
+        return;
+      }
+      this.emptyField();
+      this.spawn(this.takeNext());
       return;
     }
     const level = this.getLevel();
@@ -438,8 +530,31 @@ export class GuidelineGame {
     this.score += event.points;
     this.lines += cleared;
     if (cleared > 0 || tSpin !== "none") this.lastClearEvent = event;
-    this.holdUsed = false;
+    this.count(event);
+    if (this.rules.lines !== undefined && this.lines >= this.rules.lines) {
+      this.over = "goal";
+      return;
+    }
     this.spawn(this.takeNext());
+  }
+
+  private count(event: ClearEvent): void {
+    const c = this.counts;
+    if (event.tSpin === "full") c.tSpins[event.lines]! += 1;
+    else if (event.tSpin === "mini") c.miniTSpins[event.lines]! += 1;
+    else if (event.lines > 0) c.clears[event.lines]! += 1;
+    if (event.lines === 0) return;
+    if (event.perfectClear) c.perfectClears++;
+    c.maxCombo = Math.max(c.maxCombo, event.combo);
+    this.backToBackRun = event.backToBack ? this.backToBackRun + 1 : 0;
+    c.maxBackToBack = Math.max(c.maxBackToBack, this.backToBackRun);
+    c.attack += attackOf(event);
+  }
+
+  /** Zen's top-out: the field is emptied and play goes on. */
+  private emptyField(): void {
+    this.field.fill(0);
+    this.counts.topOuts++;
   }
 
   /** The three-corner rule, with mini T-spins, upgraded to full by the last kick test. */
@@ -490,9 +605,12 @@ export class GuidelineGame {
     const [x, y] = spawnOrigin(id);
     while (this.queue.length < 7) this.queue.push(this.randomizer.next());
     if (!this.fits(id, 0, x, y)) {
-      this.piece = null;
-      this.over = "block out";
-      return;
+      if (this.rules.topOut) {
+        this.piece = null;
+        this.over = "block out";
+        return;
+      }
+      this.emptyField();
     }
     this.piece = { id, rotation: 0, x, y };
     if (this.fits(id, 0, x, y - 1)) this.piece.y--;
@@ -506,6 +624,7 @@ export class GuidelineGame {
     this.lockStartedAt = null;
     this.lastWasRotation = false;
     this.lastKickIndex = 0;
+    this.softDropped = false;
     this.nextFallAt = this.time + this.gravityMs();
     if (this.onGround()) {
       this.lockStartedAt = this.time;

@@ -78,3 +78,23 @@ export function secondsPerRow(level: number): number {
   const l = Math.min(Math.max(1, level), 20);
   return (0.8 - (l - 1) * 0.007) ** (l - 1);
 }
+
+/**
+ * Lines sent to an opponent by one clearing lock, by the guideline's versus table: single 0, double 1, triple 2,
+ * tetris 4; T-spin single 2, double 4, triple 6; mini single 0, mini double 1; +1 for back-to-back; a combo adds
+ * 0, 1, 1, 2, 2, 3, 3, 4, 4, 4 and then 5 (by the combo count, 0 on the first clear of a run); a perfect clear
+ * adds 10.
+ */
+export function attackOf(event: ClearEvent): number {
+  if (event.lines === 0) return 0;
+  let lines: number;
+  if (event.tSpin === "full") lines = [0, 2, 4, 6][event.lines] ?? 6;
+  else if (event.tSpin === "mini") lines = [0, 0, 1][event.lines] ?? 1;
+  else lines = [0, 0, 1, 2, 4][event.lines] ?? 4;
+  if (event.backToBack) lines += 1;
+  lines += COMBO_ATTACK[event.combo] ?? 5;
+  if (event.perfectClear) lines += 10;
+  return lines;
+}
+
+const COMBO_ATTACK = [0, 1, 1, 2, 2, 3, 3, 4, 4, 4];

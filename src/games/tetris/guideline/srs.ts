@@ -236,9 +236,25 @@ export const I_KICKS: KickTable = {
 
 const NO_KICKS: readonly Cell[] = [[0, 0]];
 
+/**
+ * Half turns (not in SRS; tsol's own table, the same for every piece but the O, which never kicks): in place, one
+ * up, one right, one left, one up and right, one up and left, one down. A half turn never counts as the fifth
+ * kick test of the T-spin rule.
+ */
+export const HALF_TURN_KICKS: readonly Cell[] = [
+  [0, 0],
+  [0, 1],
+  [1, 0],
+  [-1, 0],
+  [1, 1],
+  [-1, 1],
+  [0, -1],
+];
+
 /** The kick tests to try, in order, when piece `id` turns from `from` to `to` (the O never kicks). */
 export function kicks(id: PieceId, from: Rotation, to: Rotation): readonly Cell[] {
   if (id === O) return NO_KICKS;
+  if ((to - from + 4) % 4 === 2) return HALF_TURN_KICKS;
   const table = id === I ? I_KICKS : JLSTZ_KICKS;
   return table[`${from}>${to}`] ?? NO_KICKS;
 }
