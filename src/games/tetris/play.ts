@@ -62,6 +62,21 @@ export class GuidelinePlay {
     if (MOVES.has(action)) this.piecePresses++;
   }
 
+  /** Takes back a press that turned out to be a key's repeat (a terminal cannot tell at once). */
+  retract(action: Action): void {
+    if (this.keys > 0) this.keys--;
+    if (MOVES.has(action) && this.piecePresses > 0) this.piecePresses--;
+  }
+
+  /** For the handling: milliseconds a row falls now, and the pieces locked so far. */
+  gravityMs(): number {
+    return this.game.gravityMs();
+  }
+
+  pieces(): number {
+    return this.game.getPieces();
+  }
+
   act(ms: number, action: Action): boolean {
     if (this.game.getGameOver()) return false;
     const done = this.game.input(Math.max(ms, this.game.now), action);
