@@ -98,8 +98,8 @@ export interface BlindGame {
 
 const DEFAULTS = {
   seed: 1,
-  samples: 24,
-  positions: 20_000,
+  samples: 16,
+  positions: 10_000,
   exactPositions: 2_000_000,
   policy: "safe" as const,
 };
