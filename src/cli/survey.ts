@@ -2,9 +2,7 @@ import { writeFileSync } from "node:fs";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { escapeControls, quoteToken, shortText } from "../cards/text.ts";
 import type { AnyPatienceGame } from "../games/patience/contract.ts";
-import { PostgresStore, safeUrl } from "../survey/pg-store.ts";
 import { formatDuration, type ProgressSink } from "../survey/progress.ts";
-import { enqueueRetry, enqueueSurvey, jobCounts, startQueueWorker, watchSurvey } from "../survey/queue.ts";
 import {
   buildReport,
   reportCsv,
@@ -148,14 +146,26 @@ function checkQueueUrl(url: string): string {
 }
 
 /**
+ * The PostgreSQL side (a store and the queue): loaded only by a command given --queue, since pg and bullmq take
+ * most of a second of CPU to load, which every other `tsol` command would pay at its start.
+ */
+async function postgres() {
+  const [store, queue] = await Promise.all([import("../survey/pg-store.ts"), import("../survey/queue.ts")]);
+  return { ...store, ...queue };
+}
+
+/**
  * The store of an existing survey: SQLite's file (which must be there; only read for a report, so that a database
  * that may only be read can be reported and a report never changes it) or PostgreSQL.
  */
-function openStore(options: { db?: string; queue?: string }, { readonly = false } = {}): SurveyStore {
+async function openStore(
+  options: { db?: string; queue?: string },
+  { readonly = false } = {},
+): Promise<SurveyStore> {
   if (options.db !== undefined && options.queue !== undefined)
     throw new UsageError("give --db or --queue, not both");
   return options.queue !== undefined
-    ? new PostgresStore(checkQueueUrl(options.queue))
+    ? new (await postgres()).PostgresStore(checkQueueUrl(options.queue))
     : new SqliteStore(options.db ?? DEFAULT_DB, { mustExist: true, readonly });
 }
 
@@ -212,6 +222,7 @@ async function runCommand(id: string, options: RunOptions): Promise<void> {
   if (options.queue !== undefined) {
     if (options.db !== undefined) throw new UsageError("give --db or --queue, not both");
     const url = checkQueueUrl(options.queue);
+    const { enqueueSurvey, jobCounts, safeUrl, watchSurvey } = await postgres();
     const enqueued = await enqueueSurvey(url, settings, ranges, options.chunk ?? DEFAULT_CHUNK);
     process.stderr.write(
       `tsol: survey ${showName(enqueued.survey.name)} on ${safeUrl(url)}: ${enqueued.jobs} jobs queued${enqueued.skipped ? `, ${enqueued.skipped} ranges already done` : ""}; workers: tsol survey worker --queue URL\n`,
@@ -286,7 +297,7 @@ interface RetryOptions extends BudgetOptions {
 }
 
 async function retryCommand(name: string | undefined, options: RetryOptions): Promise<void> {
-  const store = openStore(options);
+  const store = await openStore(options);
   let survey: StoredSurvey;
   try {
     survey = await pickSurvey(store, name);
@@ -301,6 +312,7 @@ async function retryCommand(name: string | undefined, options: RetryOptions): Pr
   }
   if (options.queue !== undefined) {
     const url = options.queue;
+    const { enqueueRetry, PostgresStore } = await postgres();
     const retry = await enqueueRetry(url, survey.name, budget, options.chunk ?? DEFAULT_CHUNK);
     process.stderr.write(
       `tsol: retry of ${showName(survey.name)}: ${retry.deals.length} undecided deals in ${retry.jobs} jobs, budget ${describeBudget(budget)}\n`,
@@ -365,7 +377,7 @@ interface ReportOptions {
 async function reportCommand(options: ReportOptions): Promise<void> {
   const formats = [options.csv, options.json, options.html !== undefined].filter(Boolean).length;
   if (formats > 1) throw new UsageError("give one of --csv, --json and --html FILE");
-  const store = openStore(options, { readonly: true });
+  const store = await openStore(options, { readonly: true });
   try {
     const surveys = options.name !== undefined ? [await pickSurvey(store, options.name)] : await store.list();
     const reports: SurveyReport[] = [];
@@ -388,6 +400,7 @@ async function reportCommand(options: ReportOptions): Promise<void> {
 
 async function workerCommand(options: { queue: string; jobs?: number }): Promise<void> {
   const url = checkQueueUrl(options.queue);
+  const { startQueueWorker } = await postgres();
   const lockMs = process.env.TSOL_SURVEY_LOCK_MS ? Number(process.env.TSOL_SURVEY_LOCK_MS) : undefined;
   const worker = await startQueueWorker(url, {
     jobs: options.jobs ?? defaultJobs(),

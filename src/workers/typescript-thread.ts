@@ -2,10 +2,18 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 
 /**
- * Starts a worker thread running a TypeScript module. Worker threads do not inherit tsx's loader, so a small
- * JavaScript bootstrap registers tsx in the thread before importing the module.
+ * Whether this code runs from the command line's bundle (dist/cli/*.js, scripts/build-cli.js) rather than from its
+ * TypeScript sources. The bundle holds each worker thread's entry point beside it, built from `x.ts` as `x.js`.
+ */
+const BUNDLED = import.meta.url.endsWith(".js");
+
+/**
+ * Starts a worker thread running a TypeScript module (`new URL("./x.ts", import.meta.url)`). From the bundle, the
+ * thread runs the module's built file at once. From the sources, where worker threads do not inherit tsx's loader,
+ * a small JavaScript bootstrap registers tsx in the thread before importing the module.
  */
 export function startTypeScriptThread(file: URL, workerData?: unknown): Worker {
+  if (BUNDLED) return new Worker(new URL(file.href.replace(/\.ts$/, ".js")), { workerData });
   const tsx = import.meta.resolve("tsx/esm/api");
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(file.href)}); });`;
   return new Worker(bootstrap, { eval: true, workerData });
