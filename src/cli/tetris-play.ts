@@ -6,13 +6,23 @@
 import { join } from "node:path";
 import { type ClassicTetris, MAX_COLUMN, MAX_ROW } from "../games/tetris/classic.ts";
 import type { RandomizerKind } from "../games/tetris/guideline/bag.ts";
-import { type Action, GuidelineGame } from "../games/tetris/guideline/engine.ts";
+import type { Action, GuidelineGame } from "../games/tetris/guideline/engine.ts";
+import { type GameMode, MODE_RULES } from "../games/tetris/guideline/modes.ts";
 import { secondsPerRow } from "../games/tetris/guideline/scoring.ts";
-import { ClassicRecorder, guidelineReplay, type ReplayFile } from "../games/tetris/replay.ts";
+import { Handling, type HandlingSettings, RepeatKeys } from "../games/tetris/handling.ts";
+import { clearName, formatTime, GuidelinePlay, type PlayResults, resultLines } from "../games/tetris/play.ts";
+import { ClassicRecorder, type ReplayFile } from "../games/tetris/replay.ts";
 import { checkDataFile, dataDir, writeJsonAtomic } from "./store.ts";
 import { type Key, startRawSession } from "./terminal/keys.ts";
-import { addScore, bestScore, loadScores, type ScoreMode, saveScores } from "./tetris-scores.ts";
-import { renderScreen, type ScreenCell, type ScreenView } from "./tetris-screen.ts";
+import {
+  addScore,
+  bestEntry,
+  type HighScore,
+  loadScores,
+  type ScoreMode,
+  saveScores,
+} from "./tetris-scores.ts";
+import { fitScreen, renderScreen, type ScreenCell, type ScreenView } from "./tetris-screen.ts";
 
 export type PlayerAction = Action | "pause" | "quit";
 
@@ -37,6 +47,9 @@ export function actionForKey(key: Key): PlayerAction | null {
     case "z":
     case "Z":
       return "rotateCCW";
+    case "v":
+    case "V":
+      return "rotate180";
     case "down":
     case "j":
       return "softDrop";
@@ -67,6 +80,8 @@ export interface PlaySession {
   isOver(): boolean;
   result(): { score: number; lines: number; level: number };
   replay(): ReplayFile;
+  /** The results screen's lines, for a game of a guideline mode. */
+  results?(): PlayResults;
 }
 
 function emptyCells(rows: number): ScreenCell[][] {
@@ -166,7 +181,8 @@ export class ClassicSession implements PlaySession {
       score: game.getScore(),
       lines: game.getLines(),
       level: game.getLevel(),
-      best: 0,
+      best: "0",
+      stats: [],
       status: [],
     };
   }
@@ -184,24 +200,32 @@ export class ClassicSession implements PlaySession {
   }
 }
 
-const CLEAR_NAMES = ["", "SINGLE", "DOUBLE", "TRIPLE", "TETRIS"];
-
 export class GuidelineSession implements PlaySession {
-  readonly mode = "guideline";
+  readonly mode: GameMode;
   readonly seed: number;
-  readonly game: GuidelineGame;
+  readonly play: GuidelinePlay;
 
-  constructor(seed: number, randomizer: RandomizerKind = "bag", startLevel = 1) {
-    this.game = new GuidelineGame({ seed, randomizer, startLevel });
+  constructor(
+    seed: number,
+    randomizer: RandomizerKind = "bag",
+    startLevel = 1,
+    gameMode: GameMode = "endless",
+  ) {
+    this.play = new GuidelinePlay({ seed, randomizer, startLevel, gameMode });
     this.seed = this.game.options.seed;
+    this.mode = gameMode;
+  }
+
+  get game(): GuidelineGame {
+    return this.play.game;
   }
 
   tick(ms: number): void {
-    if (!this.isOver()) this.game.advance(Math.max(ms, this.game.now));
+    this.play.tick(ms);
   }
 
   act(ms: number, action: Action): void {
-    if (!this.isOver()) this.game.input(Math.max(ms, this.game.now), action);
+    this.play.act(ms, action);
   }
 
   view(): ScreenView {
@@ -225,15 +249,16 @@ export class GuidelineSession implements PlaySession {
     const status: string[] = [];
     const clear = g.getLastClear();
     if (clear) {
-      const spin = clear.tSpin === "full" ? "T-SPIN " : clear.tSpin === "mini" ? "T-SPIN MINI " : "";
-      const name = `${spin}${CLEAR_NAMES[clear.lines] ?? ""}`.trim();
-      status.push(
-        `${clear.backToBack ? "B2B " : ""}${name}${clear.combo > 0 ? ` combo ${clear.combo}` : ""}`,
-      );
+      status.push(clearName(clear));
       if (clear.perfectClear) status.push("PERFECT CLEAR");
     }
+    const rules = MODE_RULES[this.mode];
+    const time = rules.timeMs === undefined ? g.now : rules.timeMs - g.now;
+    const stats = [`Time:  ${formatTime(time)}${rules.timeMs === undefined ? "" : " left"}`];
+    if (rules.lines !== undefined)
+      stats.push(`Goal:  ${Math.max(0, rules.lines - g.getLines())} lines to go`);
     return {
-      title: `tsol tetris: guideline (${g.options.randomizer === "bag" ? "7-bag" : "uniform"}) seed ${this.seed}`,
+      title: `tsol tetris: ${rules.title} (${g.options.randomizer === "bag" ? "7-bag" : "uniform"}) seed ${this.seed}`,
       mode: "guideline",
       cells,
       next: g.getNext(),
@@ -241,7 +266,8 @@ export class GuidelineSession implements PlaySession {
       score: g.getScore(),
       lines: g.getLines(),
       level: g.getLevel(),
-      best: 0,
+      best: "0",
+      stats,
       status,
     };
   }
@@ -254,8 +280,12 @@ export class GuidelineSession implements PlaySession {
     return { score: this.game.getScore(), lines: this.game.getLines(), level: this.game.getLevel() };
   }
 
+  results(): PlayResults {
+    return this.play.results();
+  }
+
   replay(): ReplayFile {
-    return guidelineReplay(this.game);
+    return this.play.replay();
   }
 }
 
@@ -272,6 +302,16 @@ export interface TerminalOptions {
   autopilot?: (session: PlaySession, ms: number) => void;
   /** Milliseconds between frames. */
   frameMs?: number;
+  /** DAS, ARR, DCD and soft drop factor for a guideline game (the terminal's own auto shift). */
+  handling?: HandlingSettings;
+}
+
+export const TERMINAL_HANDLING: HandlingSettings = { das: 150, arr: 30, dcd: 0, sdf: 20 };
+
+/** The best of a mode as the panel shows it: a sprint's time, else points. */
+function bestText(mode: ScoreMode, best: HighScore | undefined): string {
+  if (!best) return "-";
+  return mode === "sprint" ? formatTime(best.timeMs) : String(best.score);
 }
 
 /**
@@ -281,57 +321,124 @@ export interface TerminalOptions {
 export function playInTerminal(
   session: PlaySession,
   options: TerminalOptions,
-): Promise<{ score: number; lines: number; level: number; rank: number; notes: string[] }> {
+): Promise<{
+  score: number;
+  lines: number;
+  level: number;
+  rank: number;
+  notes: string[];
+  results?: PlayResults;
+}> {
   // Before anything is drawn: a named pipe or a folder where the game keeps its files is refused at once
   // (DataFileError), not found out at the end of a game that could not be saved.
   checkDataFile(lastReplayPath(), REPLAY);
   const { table, problem } = loadScores();
-  const best = bestScore(table, session.mode);
+  const best = bestText(session.mode, bestEntry(table, session.mode));
   const messages: string[] = problem
     ? ["High score file problem:", ...wrap(problem, 50), "(a new file is written)"]
     : [];
   let paused = false;
+  let tooSmall = false;
   let pausedAt = 0;
   let pausedTotal = 0;
   const started = Date.now();
-  const gameMs = () => (paused ? pausedAt : Date.now()) - started - pausedTotal;
+  const stopped = () => paused || tooSmall;
+  const gameMs = () => (stopped() ? pausedAt : Date.now()) - started - pausedTotal;
+  const setStopped = (pause: boolean, small: boolean) => {
+    const was = stopped();
+    if (!was && (pause || small)) pausedAt = Date.now();
+    if (was && !pause && !small) pausedTotal += Date.now() - pausedAt;
+    paused = pause;
+    tooSmall = small;
+  };
   let finished = false;
+  let rank = 0;
+  let recorded = false;
+  // A guideline game gets tsol's own auto shift from the terminal's key repeats; the classic model moves a cell a key.
+  const guideline = session instanceof GuidelineSession ? session : null;
+  const handling = guideline ? new Handling(guideline.play, options.handling ?? TERMINAL_HANDLING) : null;
+  const keys = handling && guideline ? new RepeatKeys(handling, (a) => guideline.play.retract(a)) : null;
 
   return new Promise((resolve) => {
     let timer: NodeJS.Timeout | undefined;
-    const finish = () => {
-      if (finished) return;
-      finished = true;
-      if (timer) clearInterval(timer);
-      raw.stop();
+    const record = () => {
+      if (recorded) return;
+      recorded = true;
       const result = session.result();
+      const r = session.results?.();
       // The AI's games (watch mode) stay out of the players' table.
-      const rank = options.autopilot
+      rank = options.autopilot
         ? 0
         : addScore(table, session.mode, {
             ...result,
             seed: session.seed,
             date: new Date().toISOString(),
+            timeMs: Math.round(r?.timeMs ?? 0),
+            pieces: r?.pieces ?? 0,
+            complete: r?.complete ?? false,
           });
+    };
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      if (timer) clearInterval(timer);
+      process.stdout.off("resize", onResize);
+      raw.stop();
+      record();
       const notes: string[] = [];
       try {
-        saveScores(table);
+        if (!options.autopilot) saveScores(table);
         writeJsonAtomic(lastReplayPath(), session.replay(), REPLAY);
       } catch (error) {
         notes.push(`could not save: ${(error as Error).message}`);
       }
-      resolve({ ...result, rank, notes });
+      resolve({ ...session.result(), rank, notes, results: session.results?.() });
     };
-    const draw = () => {
+    const draw = (clear = false) => {
+      const columns = process.stdout.columns || 80;
+      const rows = process.stdout.rows || 24;
       const view = session.view();
       view.best = best;
-      const status = [...view.status];
+      let status = [...view.status];
       if (paused) status.unshift("PAUSED (p to resume)");
-      if (session.isOver()) status.unshift("GAME OVER", "press q or Enter to leave");
+      if (session.isOver()) {
+        record();
+        const r = session.results?.();
+        const head = r?.complete ? "FINISHED" : "GAME OVER";
+        const placed =
+          rank > 0
+            ? `#${rank} in your ${session.mode} bests`
+            : options.autopilot
+              ? "(the AI's game: not kept)"
+              : "";
+        status = [head, ...(placed ? [placed] : [])];
+        if (r) {
+          view.results = [
+            ...status,
+            "",
+            ...resultLines(r)
+              .slice(1)
+              .map(([k, v]) => `${k}: ${v}`),
+            "",
+          ];
+          status = [];
+        }
+        status.push("press q or Enter to leave");
+      }
       view.status = [...status, ...messages];
-      const lines = renderScreen(view, options.color);
-      raw.write(`\u001B[H${lines.map((l) => `${l}\u001B[K`).join("\r\n")}\u001B[J`);
+      const lines = fitScreen(renderScreen(view, options.color), columns, rows);
+      const small = lines === null;
+      if (small !== tooSmall) setStopped(paused, small);
+      const text = small
+        ? [
+            `Terminal too small: ${columns} x ${rows}.`,
+            "tsol tetris needs 46 x 22 at least;",
+            "make the window larger. (paused)",
+          ].map((l) => l.slice(0, columns))
+        : lines;
+      raw.write(`${clear ? "\u001B[2J" : ""}\u001B[H${text.map((l) => `${l}\u001B[K`).join("\r\n")}\u001B[J`);
     };
+    const onResize = () => draw(true);
     const raw = startRawSession((key) => {
       if (finished) return;
       const action = actionForKey(key);
@@ -341,26 +448,24 @@ export function playInTerminal(
       }
       if (action === "quit") return finish();
       if (action === "pause") {
-        if (paused) {
-          pausedTotal += Date.now() - pausedAt;
-          paused = false;
-        } else {
-          pausedAt = Date.now();
-          paused = true;
-        }
-      } else if (action && !paused && !options.autopilot) {
-        session.act(gameMs(), action);
+        setStopped(!paused, tooSmall);
+        if (paused) handling?.releaseAll();
+      } else if (action && !stopped() && !options.autopilot) {
+        if (keys) keys.event(action, gameMs());
+        else session.act(gameMs(), action);
       }
       draw();
     });
+    process.stdout.on("resize", onResize);
     timer = setInterval(() => {
-      if (paused || finished) return;
+      if (stopped() || finished) return;
       const ms = gameMs();
       if (options.autopilot && !session.isOver()) options.autopilot(session, ms);
+      keys?.update(ms);
       session.tick(ms);
       draw();
-    }, options.frameMs ?? 20);
-    draw();
+    }, options.frameMs ?? 16);
+    draw(true);
   });
 }
 
@@ -386,5 +491,5 @@ export function newSession(
 ) {
   return mode === "classic"
     ? new ClassicSession(seed, faithful)
-    : new GuidelineSession(seed, randomizer, level);
+    : new GuidelineSession(seed, randomizer, level, mode);
 }

@@ -21,9 +21,14 @@ export interface ScreenView {
   score: number;
   lines: number;
   level: number;
-  best: number;
+  /** The mode's personal best as shown: points, or a sprint's time. */
+  best: string;
+  /** Lines under the level: time, lines to go. */
+  stats: string[];
   /** Lines of status under the panel: paused, game over, the last clear, a problem with the score file... */
   status: string[];
+  /** When the game is over: the results screen, shown in place of the panel. */
+  results?: string[];
 }
 
 /** The model's ANSI colours (Board`getCellPrint), shared by both modes. */
@@ -67,9 +72,9 @@ function mini(id: number | null | undefined, row: 0 | 1, color: boolean): string
 }
 
 export const FOOTNOTE_KEYS = [
-  "Keys: Left/a left  Right/d right  Up/s/x rotate  z rotate back  Down soft drop  Space/f drop",
-  "      c hold  p pause  q quit.  Hold a key to repeat it: terminals send no key-release events,",
-  "      so auto-repeat is your terminal's.",
+  "Keys: Left/a left  Right/d right  Up/s/x rotate  z rotate back  v half turn  Down soft drop",
+  "      Space/f drop  c hold  p pause  q quit.  Held keys: auto shift starts at your terminal's",
+  "      first repeat, then tsol's ARR; terminals report no key release (inferred 0.1 s after).",
 ];
 
 export function footnoteRules(mode: "classic" | "guideline"): string[] {
@@ -81,35 +86,39 @@ export function footnoteRules(mode: "classic" | "guideline"): string[] {
   }
   return [
     "Rules (guideline): 1-4 rows score 100/300/500/800 x level, T-spins and back-to-back score more;",
-    "soft drop 1 a row, hard drop 2. Level up every 10 lines. Game over when a piece cannot appear.",
+    "soft drop 1 a row, hard drop 2. Marathons level up every 10 lines (to 20). Sprint: 40 lines against",
+    "the clock; ultra: points in 2 minutes; zen: a full well empties and play goes on.",
   ];
 }
 
 /** The screen as lines, with ANSI colour when `color` is true. */
 export function renderScreen(view: ScreenView, color: boolean): string[] {
-  const panel: string[] = [
-    view.title,
-    "",
-    `Next: ${view.next.map((id) => LETTERS[id]).join(" ")}`,
-    ` ${mini(view.next[0], 0, color)}`,
-    ` ${mini(view.next[0], 1, color)}`,
-    "",
-  ];
-  if (view.hold !== undefined)
+  const panel: string[] = [view.title, ""];
+  if (view.results) panel.push(...view.results);
+  else {
     panel.push(
-      `Hold: ${view.hold ? LETTERS[view.hold] : "-"}`,
-      ` ${mini(view.hold, 0, color)}`,
-      ` ${mini(view.hold, 1, color)}`,
+      `Next: ${view.next.map((id) => LETTERS[id]).join(" ")}`,
+      ` ${mini(view.next[0], 0, color)}`,
+      ` ${mini(view.next[0], 1, color)}`,
       "",
     );
-  panel.push(
-    `Score: ${view.score}`,
-    `Lines: ${view.lines}`,
-    `Level: ${view.level}`,
-    `Best:  ${Math.max(view.best, view.score)}`,
-    "",
-    ...view.status,
-  );
+    if (view.hold !== undefined)
+      panel.push(
+        `Hold: ${view.hold ? LETTERS[view.hold] : "-"}`,
+        ` ${mini(view.hold, 0, color)}`,
+        ` ${mini(view.hold, 1, color)}`,
+        "",
+      );
+    panel.push(
+      `Score: ${view.score}`,
+      `Lines: ${view.lines}`,
+      `Level: ${view.level}`,
+      ...view.stats,
+      `Best:  ${view.best}`,
+      "",
+    );
+  }
+  panel.push(...view.status);
   const lines: string[] = [];
   const height = view.cells.length;
   for (let r = 0; r < height + 1; r++) {
@@ -127,4 +136,36 @@ export function plainCells(view: ScreenView): string[] {
   return view.cells.map((row) =>
     row.map((c) => (c.kind === "empty" ? "." : c.kind === "ghost" ? ":" : LETTERS[c.id])).join(""),
   );
+}
+
+/** The smallest terminal the game is played in: the well and a narrow panel. */
+export const MIN_COLUMNS = 46;
+export const MIN_ROWS = 22;
+
+/**
+ * The screen cut to a terminal of `columns` x `rows`: lines cut to the width (colour codes kept, not counted),
+ * the lines below the well (footnote) dropped when they do not fit. null when the well itself does not fit.
+ */
+export function fitScreen(lines: string[], columns: number, rows: number): string[] | null {
+  if (columns < MIN_COLUMNS || rows < MIN_ROWS) return null;
+  return lines.slice(0, rows).map((line) => cutVisible(line, columns));
+}
+
+/** `line` cut to `width` visible characters; ANSI escape sequences pass through uncounted. */
+export function cutVisible(line: string, width: number): string {
+  let out = "";
+  let visible = 0;
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === "\u001B") {
+      const end = line.indexOf("m", i);
+      if (end < 0) break;
+      out += line.slice(i, end + 1);
+      i = end;
+      continue;
+    }
+    if (visible >= width) continue;
+    out += line[i];
+    visible++;
+  }
+  return out;
 }

@@ -10,6 +10,14 @@ import { plainCells, renderScreen } from "./tetris-screen.ts";
 
 const key = (name: string, ctrl = false) => ({ name, ctrl, meta: false, sequence: name });
 
+describe("the command", () => {
+  it("lists the modes in --help", () => {
+    const help = execFileSync("node", ["bin/tsol.js", "tetris", "--help"], { cwd: root, encoding: "utf8" });
+    expect(help).toMatch(/marathon.*endless.*sprint.*ultra.*zen.*classic/s);
+    expect(help).toContain("--das");
+  });
+});
+
 describe("keys", () => {
   it("maps arrows and the model's keys a, d, s, f", () => {
     expect(actionForKey(key("left"))).toBe("left");
@@ -55,7 +63,7 @@ describe("sessions and the screen", () => {
     expect(text).toContain(":");
     const lines = renderScreen(view, false);
     expect(lines.join("\n")).toContain("Score: 0");
-    expect(lines.join("\n")).toContain("no key-release events");
+    expect(lines.join("\n")).toContain("report no key release");
     expect(renderScreen(view, true).join("\n")).toContain("\u001B[38;5;");
   });
 });
@@ -67,21 +75,39 @@ describe("high scores", () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  const zero = { score: 0, lines: 0, level: 1, seed: 0, date: "d", timeMs: 0, pieces: 0, complete: false };
   it("keeps the ten best per mode, best first", () => {
     const table = emptyTable();
-    for (let i = 1; i <= 12; i++)
-      addScore(table, "classic", { score: i * 10, lines: 0, level: 1, seed: i, date: "d" });
+    for (let i = 1; i <= 12; i++) addScore(table, "classic", { ...zero, score: i * 10, seed: i });
     expect(table.classic).toHaveLength(10);
     expect(table.classic[0]!.score).toBe(120);
-    expect(addScore(table, "classic", { score: 5, lines: 0, level: 1, seed: 0, date: "d" })).toBe(0);
-    expect(addScore(table, "classic", { score: 115, lines: 0, level: 1, seed: 0, date: "d" })).toBe(2);
-    expect(addScore(table, "guideline", { score: 0, lines: 0, level: 1, seed: 0, date: "d" })).toBe(0);
+    expect(addScore(table, "classic", { ...zero, score: 5 })).toBe(0);
+    expect(addScore(table, "classic", { ...zero, score: 115 })).toBe(2);
+    expect(addScore(table, "endless", { ...zero, score: 0 })).toBe(0);
+    // A sprint ranks by time, and only when its 40 lines were cleared.
+    expect(addScore(table, "sprint", { ...zero, lines: 40, timeMs: 90_000, complete: true })).toBe(1);
+    expect(addScore(table, "sprint", { ...zero, lines: 40, timeMs: 80_000, complete: true })).toBe(1);
+    expect(addScore(table, "sprint", { ...zero, lines: 12, timeMs: 10_000, complete: false })).toBe(0);
+    expect(table.sprint.map((e) => e.timeMs)).toEqual([80_000, 90_000]);
+  });
+
+  it("reads a version 1 file, its guideline table as the endless marathon's", () => {
+    const v1 = {
+      version: 1,
+      classic: [{ score: 10, lines: 1, level: 1, seed: 1, date: "2026-01-01T00:00:00.000Z" }],
+      guideline: [{ score: 20, lines: 2, level: 1, seed: 2, date: "2026-01-01T00:00:00.000Z" }],
+    };
+    const table = parseScoreTable(v1);
+    expect(table.version).toBe(2);
+    expect(table.classic[0]!.score).toBe(10);
+    expect(table.endless[0]).toMatchObject({ score: 20, timeMs: 0, complete: false });
+    expect(table.sprint).toEqual([]);
   });
 
   it("round-trips through the file; a corrupt file is moved aside and reported", () => {
     const path = join(dir, "scores.json");
     const table = emptyTable();
-    addScore(table, "guideline", { score: 99, lines: 1, level: 1, seed: 3, date: "2026-01-01" });
+    addScore(table, "ultra", { ...zero, score: 99, lines: 1, seed: 3, date: "2026-01-01", timeMs: 120_000 });
     saveScores(table, path);
     expect(loadScores(path).table).toEqual(table);
     writeFileSync(path, "{ not json");
@@ -121,6 +147,9 @@ class Pane {
   }
   format(f: string): string {
     return execFileSync("tmux", ["display-message", "-p", "-t", this.name, f]).toString().trim();
+  }
+  resize(width: number, height: number): void {
+    execFileSync("tmux", ["resize-window", "-t", this.name, "-x", String(width), "-y", String(height)]);
   }
   send(...keys: string[]): void {
     execFileSync("tmux", ["send-keys", "-t", this.name, ...keys]);
@@ -163,7 +192,10 @@ describe.skipIf(!hasTmux)("terminal play through tmux", () => {
     expect(screen).toContain("High score file problem");
     expect(screen).toContain("Next:");
     expect(pane.format("#{alternate_on}")).toBe("1");
-    pane.send("Left", "Left", "Space");
+    // Two taps, apart: the same key twice within 80 ms would be the terminal's repeat (a held key).
+    pane.send("Left");
+    await new Promise((r) => setTimeout(r, 200));
+    pane.send("Left", "Space");
     screen = await pane.waitFor((s) => scoreOf(s) > 0, "points from a hard drop");
     expect(scoreOf(screen)).toBeGreaterThanOrEqual(30);
     pane.send("c");
@@ -174,16 +206,42 @@ describe.skipIf(!hasTmux)("terminal play through tmux", () => {
     await pane.waitFor((s) => !s.includes("PAUSED"), "the end of the pause");
     pane.send("q");
     screen = await pane.waitFor((s) => s.includes("EXITED"), "the process to end");
-    expect(screen).toMatch(/Game over: score \d+/);
+    expect(screen).toMatch(/Game over: time \d:\d\d\.\d{3}, score \d+/);
+    expect(screen).toMatch(/Keys: \d+ \([\d.]+ per piece\)/);
     expect(screen).toContain("EXITED 0");
     expect(pane.format("#{alternate_on}")).toBe("0");
     expect(pane.format("#{cursor_flag}")).toBe("1");
     const table = loadScores(join(dir, "tetris-scores.json")).table;
-    expect(table.guideline[0]!.score).toBeGreaterThanOrEqual(30);
+    expect(table.endless[0]!.score).toBeGreaterThanOrEqual(30);
     expect(readdirSync(dir).some((f) => f.startsWith("tetris-scores.json.corrupt-"))).toBe(true);
     const replay = parseReplay(JSON.parse(readFileSync(join(dir, "tetris-last-replay.json"), "utf8")));
     expect(replay.inputs.map(([, a]) => a)).toEqual(["left", "left", "hardDrop", "hold"]);
     expect(verifyReplay(replay).matches).toBe(true);
+  }, 20_000);
+
+  it("redraws on a resize: too small at 50x18 (paused, said so), whole again at 100x40", async () => {
+    const pane = new Pane("node bin/tsol.js tetris --mode sprint --seed 4 --no-color", {
+      TSOL_DATA_DIR: dir,
+    });
+    panes.push(pane);
+    await pane.waitFor(
+      (s) => s.includes("40-line sprint") && s.includes("40 lines to go"),
+      "the sprint screen",
+    );
+    pane.resize(50, 18);
+    let screen = await pane.waitFor(
+      (s) => s.includes("Terminal too small: 50 x 18"),
+      "the too-small message",
+    );
+    expect(screen).not.toContain("|");
+    pane.resize(100, 40);
+    screen = await pane.waitFor((s) => s.includes("Score: 0"), "the game again");
+    // The whole well: its top line is the title's, its floor is there, nothing scrolled away.
+    const lines = screen.split("\n");
+    expect(lines[0]).toMatch(/^\| .*tsol tetris: 40-line sprint/);
+    expect(lines.some((l) => l.startsWith("+--------------------+"))).toBe(true);
+    pane.send("q");
+    await pane.waitFor((s) => s.includes("EXITED 0"), "the process to end");
   }, 20_000);
 
   it("classic: the model's keys play, and Ctrl-C leaves with the terminal restored", async () => {

@@ -1,15 +1,23 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { escapeControlsKeepLines, shortText } from "../cards/text.ts";
 import type { RandomizerKind } from "../games/tetris/guideline/bag.ts";
+import { GAME_MODES, type GameMode } from "../games/tetris/guideline/modes.ts";
+import { formatTime, resultLines } from "../games/tetris/play.ts";
 import { drawSeed, normaliseSeed } from "../games/tetris/random.ts";
 import { parseReplay, verifyReplay } from "../games/tetris/replay.ts";
 import { MAX_INPUT_BYTES, readTextInput } from "./input.ts";
 import { DataFileError } from "./store.ts";
-import { lastReplayPath, newSession, playInTerminal } from "./tetris-play.ts";
+import { lastReplayPath, newSession, playInTerminal, TERMINAL_HANDLING } from "./tetris-play.ts";
 import { scoresPath } from "./tetris-scores.ts";
 
+/** `guideline`, the one guideline mode before there were several, is the endless marathon. */
+type ModeOption = GameMode | "classic" | "guideline";
+
 interface TetrisOptions {
-  mode: "classic" | "guideline";
+  mode: ModeOption;
+  das: number;
+  arr: number;
+  sdf: number;
   seed?: string;
   level: number;
   randomizer: RandomizerKind;
@@ -20,6 +28,15 @@ interface TetrisOptions {
   pieces: number;
   watch?: boolean;
   verify?: string;
+}
+
+function wholeMs(name: string, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > max)
+      throw new InvalidArgumentError(`${name} must be a whole number from 0 to ${max}`);
+    return n;
+  };
 }
 
 function positiveInt(name: string, max: number) {
@@ -36,7 +53,31 @@ export function registerTetris(program: Command): void {
     .command("tetris")
     .description("play Tetris in the terminal: the VDM++ model (classic) or the modern guideline game")
     .addOption(
-      new Option("--mode <mode>", "which engine").choices(["classic", "guideline"]).default("guideline"),
+      new Option(
+        "--mode <mode>",
+        "marathon (150 lines), endless, sprint (40 lines, timed), ultra (2 minutes), zen (no top-out), " +
+          "classic (the VDM++ model); guideline is endless",
+      )
+        .choices([...GAME_MODES, "classic", "guideline"])
+        .default("marathon"),
+    )
+    .option(
+      "--das <ms>",
+      "delayed auto shift, guideline modes (ms)",
+      wholeMs("--das", 1000),
+      TERMINAL_HANDLING.das,
+    )
+    .option(
+      "--arr <ms>",
+      "auto repeat rate, guideline modes (ms; 0 = to the wall)",
+      wholeMs("--arr", 500),
+      TERMINAL_HANDLING.arr,
+    )
+    .option(
+      "--sdf <n>",
+      "soft drop factor x gravity (0 = instant)",
+      wholeMs("--sdf", 100),
+      TERMINAL_HANDLING.sdf,
     )
     .option("--seed <seed>", "seed for the pieces (a number or any text); drawn at random when left out")
     .option("--level <n>", "starting level (guideline)", positiveInt("--level", 20), 1)
@@ -54,9 +95,10 @@ export function registerTetris(program: Command): void {
       "after",
       [
         "",
-        "Keys: Left/a left, Right/d right, Up/s/x rotate, z rotate back (guideline), Down soft drop,",
-        "Space/f drop, c hold (guideline), p pause, q quit. Terminals send no key-release events, so holding",
-        "a key repeats it at your terminal's auto-repeat rate.",
+        "Keys: Left/a left, Right/d right, Up/s/x rotate, z rotate back, v half turn (guideline), Down soft",
+        "drop, Space/f drop, c hold (guideline), p pause, q quit. Terminals send no key-release events: a held",
+        "key auto-shifts from the terminal's first repeat at --arr, and counts as released 0.1 s after its",
+        "last repeat.",
         `High scores: ${scoresPath()}; the last game's replay: ${lastReplayPath()}.`,
       ].join("\n"),
     )
@@ -80,7 +122,7 @@ async function runTetris(options: TetrisOptions): Promise<void> {
   const seed = options.seed === undefined ? drawSeed() : normaliseSeed(options.seed);
   if (options.ai) {
     const { runAi } = await import("./tetris-ai.ts");
-    await runAi({ ...options, seed });
+    await runAi({ ...options, mode: options.mode === "classic" ? "classic" : "guideline", seed });
     return;
   }
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
@@ -89,18 +131,22 @@ async function runTetris(options: TetrisOptions): Promise<void> {
     return;
   }
   const session = newSession(
-    options.mode,
+    options.mode === "guideline" ? "endless" : options.mode,
     seed,
     options.randomizer,
     options.faithful ?? false,
     options.level,
   );
-  const result = await playInTerminal(session, { color: options.color });
+  const { das, arr, sdf } = options;
+  const result = await playInTerminal(session, { color: options.color, handling: { das, arr, sdf, dcd: 0 } });
+  const r = result.results;
   console.log(
-    `Game over: score ${result.score}, lines ${result.lines}, level ${result.level}` +
-      (result.rank > 0 ? ` (high score #${result.rank})` : "") +
+    `${r?.complete ? "Finished" : "Game over"}: ${r ? `time ${formatTime(r.timeMs)}, ` : ""}score ${result.score}, ` +
+      `lines ${result.lines}, level ${result.level}` +
+      (result.rank > 0 ? ` (personal best #${result.rank} in ${session.mode})` : "") +
       ` (seed ${session.seed})`,
   );
+  if (r) for (const [k, v] of resultLines(r).slice(4)) console.log(`  ${k}: ${v}`);
   for (const note of result.notes) console.error(escapeControlsKeepLines(note));
 }
 

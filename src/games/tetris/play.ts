@@ -13,6 +13,7 @@ import {
   type GuidelineOptions,
 } from "./guideline/engine.ts";
 import { type GameMode, MODE_RULES } from "./guideline/modes.ts";
+import type { ClearEvent } from "./guideline/scoring.ts";
 import { type GuidelineReplay, guidelineReplay } from "./replay.ts";
 
 export interface PlayResults {
@@ -140,6 +141,15 @@ export class GuidelinePlay {
 export function replayResults(game: GuidelineGame, replay: GuidelineReplay): PlayResults {
   const recorded = { keys: replay.result.keys ?? 0, finesseFaults: replay.result.finesseFaults ?? 0 };
   return new GuidelinePlay(game, recorded).results();
+}
+
+const CLEAR_NAMES = ["", "SINGLE", "DOUBLE", "TRIPLE", "TETRIS"];
+
+/** A clear as the field names it: "B2B T-SPIN DOUBLE combo 2", "TETRIS", "T-SPIN MINI". */
+export function clearName(clear: ClearEvent): string {
+  const spin = clear.tSpin === "full" ? "T-SPIN " : clear.tSpin === "mini" ? "T-SPIN MINI " : "";
+  const name = `${spin}${CLEAR_NAMES[clear.lines] ?? ""}`.trim();
+  return `${clear.backToBack ? "B2B " : ""}${name}${clear.combo > 0 ? ` combo ${clear.combo}` : ""}`;
 }
 
 /** Time as a sprint shows it: m:ss.mmm. */
