@@ -1,20 +1,26 @@
 /**
- * Tetris AI benchmark: pieces placed per second, and lines cleared per game over fixed seeds with a piece cap,
- * for the guideline engine with the 7-bag and with uniform pieces, and for the classic (model) engine. USAGE
- * below lists the options (`--help` prints it).
+ * Tetris AI benchmark: pieces placed per second, lines, top-outs, and what the clears send (attack per piece by
+ * the versus table, tetrises, T-spins, clears by kind) over fixed seeds with a piece cap, for each configuration:
+ * the survive objective with the 7-bag and with uniform pieces, the classic (model) engine, the attack objective
+ * with the 7-bag and with uniform pieces, and the demo (the gravity-aware pilot at level 20, one input a 16 ms
+ * frame, through the engine's timed inputs). USAGE below lists the options (`--help` prints it).
  *
  * Prints a table, then one JSON line.
  */
 
 import {
   type AiGameResult,
+  AiPilot,
+  AttackCounter,
+  type AttackStats,
   playClassicWithAi,
   playGuidelineWithAi,
   TetrisAi,
 } from "../src/games/tetris/ai.ts";
+import { GuidelineGame } from "../src/games/tetris/guideline/engine.ts";
 import { benchArgs, oneOf, whole } from "./args.ts";
 
-type Config = "bag" | "uniform" | "classic";
+type Config = "bag" | "uniform" | "classic" | "attack-bag" | "attack-uniform" | "demo";
 
 interface Args {
   games: number;
@@ -24,27 +30,29 @@ interface Args {
   configs: Config[];
 }
 
-const CONFIGS: readonly Config[] = ["bag", "uniform", "classic"];
+const CONFIGS: readonly Config[] = ["bag", "uniform", "classic", "attack-bag", "attack-uniform", "demo"];
 
 const USAGE = `npm run bench:tetris -- [options]     (or npx tsx bench/tetris.ts [options])
-  --games N                  games a configuration (default 3)
-  --pieces N                 at most N pieces a game (default 5000)
+  --games N                  games a configuration (default 1)
+  --pieces N                 at most N pieces a game (default 2000)
   --repeats N                timed repeats, the median shown (default 1)
   --seed N                   the first game's seed (default 1)
-  --configs A,B,...          of bag, uniform, classic (default all three)
+  --configs A,B,...          of ${CONFIGS.join(", ")} (default all)
+                             bag, uniform: the survive objective; attack-*: the attack objective;
+                             demo: the pilot at level 20 gravity, attack objective, 7-bag
   -h, --help                 this text
 examples:
-  npm run bench:tetris                                  # 3 games x 5,000 pieces per configuration
-  npm run bench:tetris -- --games 1 --pieces 100000     # the full run of the goal
-  npm run bench:tetris -- --configs bag --repeats 3     # one configuration, three timed repeats`;
+  npm run bench:tetris                                                # 2,000 pieces per configuration
+  npm run bench:tetris -- --configs attack-bag --pieces 100000        # the attack target's run
+  npm run bench:tetris -- --configs bag,uniform --pieces 100000       # survival over 10^5 pieces`;
 
 function parseArgs(): Args {
   return benchArgs(
     "bench/tetris.ts",
     USAGE,
     {
-      games: { type: "string", default: "3" },
-      pieces: { type: "string", default: "5000" },
+      games: { type: "string", default: "1" },
+      pieces: { type: "string", default: "2000" },
       repeats: { type: "string", default: "1" },
       seed: { type: "string", default: "1" },
       configs: { type: "string", default: CONFIGS.join(",") },
@@ -59,9 +67,51 @@ function parseArgs(): Args {
   );
 }
 
-function play(config: Config, seed: number, pieces: number): AiGameResult {
-  if (config === "classic") return playClassicWithAi(seed, pieces, new TetrisAi("classic"));
-  return playGuidelineWithAi(seed, config, pieces, new TetrisAi("guideline"));
+type Result = AiGameResult & Partial<AttackStats>;
+
+/** The demo's loop: the engine's clock runs, gravity at level 20, one input of the pilot a 16 ms frame. */
+function playDemo(seed: number, pieces: number): Result {
+  const game = new GuidelineGame({ seed, randomizer: "bag", startLevel: 20 });
+  const pilot = new AiPilot(new TetrisAi("guideline", { objective: "attack" }), 16);
+  const counter = new AttackCounter(game);
+  let t = 0;
+  while (game.getGameOver() === null && game.getPieces() < pieces) {
+    t += 16;
+    game.advance(t);
+    const before = game.getPieces();
+    const inputs = pilot.next(game);
+    if (inputs.length > 0) game.input(t, inputs[0]!);
+    if (game.getPieces() !== before) counter.after(game);
+  }
+  counter.after(game);
+  return {
+    ...counter.stats,
+    pieces: game.getPieces(),
+    lines: game.getLines(),
+    score: game.getScore(),
+    toppedOut: game.getGameOver() !== null,
+    mismatches: pilot.replans,
+  };
+}
+
+function play(config: Config, seed: number, pieces: number): Result {
+  switch (config) {
+    case "classic":
+      return playClassicWithAi(seed, pieces, new TetrisAi("classic"));
+    case "bag":
+    case "uniform":
+      return playGuidelineWithAi(seed, config, pieces, new TetrisAi("guideline"));
+    case "attack-bag":
+    case "attack-uniform":
+      return playGuidelineWithAi(
+        seed,
+        config === "attack-bag" ? "bag" : "uniform",
+        pieces,
+        new TetrisAi("guideline", { objective: "attack" }),
+      );
+    case "demo":
+      return playDemo(seed, pieces);
+  }
 }
 
 function median(values: number[]): number {
@@ -72,24 +122,40 @@ function median(values: number[]): number {
 
 const args = parseArgs();
 // Warm the JIT so the first configuration is not timed cold.
-play("bag", 999, 300);
+play("bag", 999, 200);
+play("attack-bag", 999, 100);
 
 interface Row {
   config: Config;
   games: number;
   piecesCap: number;
   piecesPerSecond: number;
+  /** Planning time a piece, milliseconds (the whole game loop, engine included). */
+  msPerPiece: number;
   meanPieces: number;
   meanLines: number;
   minLines: number;
   toppedOut: number;
+  /** Plans that did not land where planned (the demo: placements chosen again because gravity took one away). */
   mismatches: number;
+  /** Guideline only (null for the classic model): over all games' pieces. */
+  attackPerPiece: number | null;
+  attack: number | null;
+  tetrises: number | null;
+  /** T-spins that cleared lines, minis included. */
+  tspins: number | null;
+  /** Share of clears (lines > 0) that were tetrises. */
+  tetrisRate: number | null;
+  backToBacks: number | null;
+  perfectClears: number | null;
+  maxCombo: number | null;
+  clears: Record<string, number> | null;
 }
 
 const rows: Row[] = [];
 for (const config of args.configs) {
   const rates: number[] = [];
-  let results: AiGameResult[] = [];
+  let results: Result[] = [];
   for (let r = 0; r < args.repeats; r++) {
     results = [];
     let placed = 0;
@@ -101,34 +167,69 @@ for (const config of args.configs) {
     }
     rates.push(placed / ((performance.now() - started) / 1000));
   }
+  const pieces = results.reduce((s, r) => s + r.pieces, 0);
+  const guideline = config !== "classic";
+  const clears: Record<string, number> = {};
+  for (const r of results)
+    for (const [k, v] of Object.entries(r.clears ?? {})) clears[k] = (clears[k] ?? 0) + v;
+  const sum = (f: (r: Result) => number | undefined) => results.reduce((s, r) => s + (f(r) ?? 0), 0);
+  const clearCount = Object.entries(clears)
+    .filter(([k]) => !k.endsWith("zero"))
+    .reduce((s, [, v]) => s + v, 0);
+  const rate = median(rates);
   rows.push({
     config,
     games: args.games,
     piecesCap: args.pieces,
-    piecesPerSecond: Math.round(median(rates)),
-    meanPieces: results.reduce((s, r) => s + r.pieces, 0) / results.length,
+    piecesPerSecond: Math.round(rate),
+    msPerPiece: Math.round((1000 / rate) * 100) / 100,
+    meanPieces: pieces / results.length,
     meanLines: results.reduce((s, r) => s + r.lines, 0) / results.length,
     minLines: Math.min(...results.map((r) => r.lines)),
     toppedOut: results.filter((r) => r.toppedOut).length,
-    mismatches: results.reduce((s, r) => s + r.mismatches, 0),
+    mismatches: sum((r) => r.mismatches),
+    attackPerPiece: guideline ? Math.round((sum((r) => r.attack) / pieces) * 1000) / 1000 : null,
+    attack: guideline ? sum((r) => r.attack) : null,
+    tetrises: guideline ? sum((r) => r.tetrises) : null,
+    tspins: guideline ? sum((r) => r.tspins) : null,
+    tetrisRate: guideline
+      ? Math.round((sum((r) => r.tetrises) / Math.max(clearCount, 1)) * 1000) / 1000
+      : null,
+    backToBacks: guideline ? sum((r) => r.backToBacks) : null,
+    perfectClears: guideline ? sum((r) => r.perfectClears) : null,
+    maxCombo: guideline ? Math.max(...results.map((r) => r.maxCombo ?? 0)) : null,
+    clears: guideline ? clears : null,
   });
 }
 
 const names: Record<Config, string> = {
-  bag: "guideline, 7-bag + preview",
-  uniform: "guideline, uniform + preview",
-  classic: "classic model, uniform + preview",
+  bag: "survive, 7-bag",
+  uniform: "survive, uniform",
+  classic: "classic model, uniform",
+  "attack-bag": "attack, 7-bag",
+  "attack-uniform": "attack, uniform",
+  demo: "demo: pilot, level 20, 7-bag",
 };
+const show = (v: number | null, digits = 0) => (v === null ? "-" : v.toFixed(digits));
 console.log(
   `Tetris AI: ${args.games} game(s) a configuration from seed ${args.seed}, at most ${args.pieces} pieces a game, ` +
-    `${args.repeats} timed repeat(s) (median)`,
+    `${args.repeats} timed repeat(s) (median); next queue 5, hold`,
 );
 console.log(
-  `${"configuration".padEnd(34)}${"pieces/s".padStart(10)}${"pieces".padStart(10)}${"lines".padStart(10)}${"min lines".padStart(11)}${"topped out".padStart(12)}`,
+  `${"configuration".padEnd(30)}${"pieces/s".padStart(9)}${"ms/piece".padStart(9)}${"pieces".padStart(9)}${"lines".padStart(9)}${"topped".padStart(8)}${"atk/piece".padStart(10)}${"tetrises".padStart(9)}${"T-spins".padStart(8)}${"tetris %".padStart(9)}`,
 );
 for (const r of rows) {
   console.log(
-    `${names[r.config].padEnd(34)}${String(r.piecesPerSecond).padStart(10)}${r.meanPieces.toFixed(0).padStart(10)}${r.meanLines.toFixed(1).padStart(10)}${String(r.minLines).padStart(11)}${`${r.toppedOut}/${r.games}`.padStart(12)}`,
+    `${names[r.config].padEnd(30)}${String(r.piecesPerSecond).padStart(9)}${r.msPerPiece.toFixed(2).padStart(9)}${r.meanPieces.toFixed(0).padStart(9)}${r.meanLines.toFixed(0).padStart(9)}${`${r.toppedOut}/${r.games}`.padStart(8)}${show(r.attackPerPiece, 3).padStart(10)}${show(r.tetrises).padStart(9)}${show(r.tspins).padStart(8)}${(r.tetrisRate === null ? "-" : (100 * r.tetrisRate).toFixed(1)).padStart(9)}`,
   );
+}
+console.log("clears by kind (T-spins clearing nothing included):");
+for (const r of rows) {
+  if (!r.clears) continue;
+  const kinds = Object.entries(r.clears)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ");
+  console.log(`  ${names[r.config]}: ${kinds}`);
 }
 console.log(JSON.stringify({ bench: "tetris", ...args, results: rows }));

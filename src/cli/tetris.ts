@@ -28,6 +28,8 @@ interface TetrisOptions {
   pieces: number;
   watch?: boolean;
   verify?: string;
+  objective?: "survive" | "attack";
+  json?: boolean;
 }
 
 function wholeMs(name: string, max: number) {
@@ -90,6 +92,13 @@ export function registerTetris(program: Command): void {
     .option("--games <n>", "AI: games to play", positiveInt("--games", 100_000), 1)
     .option("--pieces <n>", "AI: piece cap a game", positiveInt("--pieces", 10_000_000), 1000)
     .option("--watch", "AI: play on screen")
+    .addOption(
+      new Option(
+        "--objective <what>",
+        "AI: play to survive, or to attack (guideline; default survive)",
+      ).choices(["survive", "attack"]),
+    )
+    .option("--json", "AI: one JSON line with the result (pieces, lines, toppedOut, attackPerPiece, …)")
     .option("--verify <file>", "play a replay file back and check its recorded result")
     .addHelpText(
       "after",
@@ -120,6 +129,12 @@ async function runTetris(options: TetrisOptions): Promise<void> {
     return;
   }
   const seed = options.seed === undefined ? drawSeed() : normaliseSeed(options.seed);
+  const aiProblem = checkAiFlags(options);
+  if (aiProblem) {
+    console.error(`tetris: ${aiProblem}`);
+    process.exitCode = 2;
+    return;
+  }
   if (options.ai) {
     const { runAi } = await import("./tetris-ai.ts");
     await runAi({ ...options, mode: options.mode === "classic" ? "classic" : "guideline", seed });
@@ -148,6 +163,18 @@ async function runTetris(options: TetrisOptions): Promise<void> {
   );
   if (r) for (const [k, v] of resultLines(r).slice(4)) console.log(`  ${k}: ${v}`);
   for (const note of result.notes) console.error(escapeControlsKeepLines(note));
+}
+
+/** Flags of the AI that mean nothing in the way they were combined, said before anything runs. */
+function checkAiFlags(options: TetrisOptions): string | null {
+  if (!options.ai && (options.objective !== undefined || options.json)) {
+    return `${options.json ? "--json" : "--objective"} goes with --ai (the AI's headless games)`;
+  }
+  if (options.json && options.watch) return "--json and --watch do not go together (--watch plays on screen)";
+  if (options.objective === "attack" && options.mode === "classic") {
+    return "--objective attack plays the guideline game (the classic model has no T-spins or back-to-back)";
+  }
+  return null;
 }
 
 function runVerify(path: string): void {

@@ -2,12 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type AiMove,
+  AiPilot,
   guidelineActions,
   playClassicWithAi,
   playGuidelineWithAi,
   reachablePlacements,
   TetrisAi,
 } from "./ai.ts";
+import { attackOf } from "./ai-attack.ts";
 import { ClassicTetris, MAX_ROW } from "./classic.ts";
 import { GuidelineGame } from "./guideline/engine.ts";
 import type { PieceId } from "./guideline/srs.ts";
@@ -151,5 +153,92 @@ describe("the AI plays", () => {
     for (const a of guidelineActions(plan)) game.act(a);
     expect(game.getLines()).toBe(4);
     expect(game.getHold()).toBe(4);
+  });
+});
+
+/** A guideline game with the given picture as its field (top row first) and `id` as the piece to play. */
+function gameWith(picture: string[], id: PieceId, seed = 1): GuidelineGame {
+  const game = new GuidelineGame({ seed });
+  rowsOf(picture).forEach((bits, y) => {
+    for (let x = 0; x < 10; x++) game.setCell(x, y, (bits >> x) & 1 ? 8 : 0);
+  });
+  game.setPiece(id);
+  return game;
+}
+
+describe("the attack objective", () => {
+  it("counts attack by the versus table from the engine's clear events", () => {
+    const clear = { backToBack: false, combo: 0, perfectClear: false };
+    expect(attackOf({ ...clear, lines: 1, tSpin: "none" })).toBe(0);
+    expect(attackOf({ ...clear, lines: 2, tSpin: "none" })).toBe(1);
+    expect(attackOf({ ...clear, lines: 4, tSpin: "none" })).toBe(4);
+    expect(attackOf({ ...clear, lines: 4, tSpin: "none", backToBack: true })).toBe(5);
+    expect(attackOf({ ...clear, lines: 2, tSpin: "full" })).toBe(4);
+    expect(attackOf({ ...clear, lines: 1, tSpin: "mini" })).toBe(0);
+    expect(attackOf({ ...clear, lines: 2, tSpin: "mini" })).toBe(1);
+    expect(attackOf({ ...clear, lines: 3, tSpin: "full", backToBack: true })).toBe(7);
+    expect(attackOf({ ...clear, lines: 1, tSpin: "none", combo: 4 })).toBe(2);
+    expect(attackOf({ ...clear, lines: 1, tSpin: "none", combo: 40 })).toBe(5);
+    expect(attackOf({ ...clear, lines: 4, tSpin: "none", perfectClear: true })).toBe(14);
+    expect(attackOf({ ...clear, lines: 0, tSpin: "full", combo: 3 })).toBe(0);
+  });
+
+  it("takes the tetris when the well is ready, not the single an I laid flat would make", () => {
+    // An I flat on the right clears the top row only; upright in the well it clears four.
+    const picture = ["######....", "#########.", "#########.", "#########.", "#########."];
+    for (const objective of ["attack"] as const) {
+      const game = gameWith(picture, 1);
+      const plan = new TetrisAi("guideline", { objective, hold: false }).planGuideline(game)!;
+      for (const a of guidelineActions(plan)) game.act(a);
+      expect(game.getLastClear()).toMatchObject({ lines: 4, tSpin: "none" });
+    }
+  });
+
+  it("spins a T into a T-spin double slot (judged by the engine) rather than dropping it", () => {
+    const game = gameWith(["###.......", "##...#####", "###.######"], 6);
+    const plan = new TetrisAi("guideline", { objective: "attack" }).planGuideline(game)!;
+    expect(plan.hold).toBe(false);
+    expect(plan.placement).toMatchObject({ tSpin: "full" });
+    for (const a of guidelineActions(plan)) game.act(a);
+    expect(game.getLastClear()).toMatchObject({ lines: 2, tSpin: "full" });
+  });
+
+  it("plays the same game from the same seed, another from another", () => {
+    const play = (seed: number) =>
+      playGuidelineWithAi(seed, "bag", 120, new TetrisAi("guideline", { objective: "attack" }));
+    const a = play(21);
+    expect(a).toMatchObject({ pieces: 120, toppedOut: false, mismatches: 0 });
+    expect(play(21)).toEqual(a);
+    expect(play(22).score).not.toBe(a.score);
+  });
+});
+
+describe("the gravity-aware pilot", () => {
+  it("plays 300 pieces at level 20 gravity through the engine's timed inputs, one input a frame", () => {
+    const game = new GuidelineGame({ seed: 5, startLevel: 20 });
+    const pilot = new AiPilot(new TetrisAi("guideline", { objective: "attack" }), 16);
+    expect(pilot.fall(game)).toBeGreaterThanOrEqual(20); // the piece lands after every input
+    let t = 0;
+    while (game.getGameOver() === null && game.getPieces() < 300 && t < 3_600_000) {
+      t += 16;
+      game.advance(t);
+      const inputs = pilot.next(game);
+      if (inputs.length > 0) game.input(t, inputs[0]!);
+    }
+    expect(game.getGameOver()).toBeNull();
+    expect(game.getPieces()).toBe(300);
+    expect(game.getLines()).toBeGreaterThan(100);
+  });
+
+  it("follows the live piece: after gravity moved it, the path starts from where it is", () => {
+    const game = new GuidelineGame({ seed: 9, startLevel: 1 });
+    const pilot = new AiPilot(new TetrisAi("guideline"), 16);
+    const first = pilot.next(game);
+    expect(first.at(-1)).toBe("hardDrop");
+    game.advance(3000); // at level 1 the piece falls a row a second: three rows down
+    const later = pilot.next(game);
+    for (const a of later) game.act(a);
+    expect(game.getPieces()).toBe(1);
+    expect(pilot.replans).toBe(0);
   });
 });

@@ -11,6 +11,15 @@
  */
 
 import {
+  ATTACK_WEIGHTS,
+  type AttackWeights,
+  attackBoardValue,
+  attackOf,
+  clearKind,
+  DOWNSTACK_WEIGHTS,
+  stackHeight,
+} from "./ai-attack.ts";
+import {
   ClassicTetris,
   MAX_ROW,
   minoesFrom,
@@ -19,8 +28,9 @@ import {
   type TetraminoId,
 } from "./classic.ts";
 import type { RandomizerKind } from "./guideline/bag.ts";
-import { type Action, GuidelineGame } from "./guideline/engine.ts";
-import { kicks, type PieceId, type Rotation, SHAPES, spawnOrigin } from "./guideline/srs.ts";
+import { type Action, type ActivePiece, GuidelineGame } from "./guideline/engine.ts";
+import { type ClearEvent, type ScoreState, scoreLock, type TSpin } from "./guideline/scoring.ts";
+import { kicks, type PieceId, type Rotation, SHAPES, spawnOrigin, T } from "./guideline/srs.ts";
 
 const WIDTH = 10;
 const FULL_ROW = (1 << WIDTH) - 1;
@@ -150,6 +160,21 @@ export interface Placement {
   rot: number;
   /** Search state, to rebuild the path. */
   key: number;
+  /** Attack search, T only: the T-spin the engine gives when the piece turns into this place last. */
+  tSpin?: TSpin;
+  /** The state the last turn starts from, and that turn (for a T-spin, the path ends with it). */
+  via?: number;
+  viaMove?: AiMove;
+}
+
+/** A turn into a resting place from a state the last search reached: where from, which way, which kick test. */
+interface TurnInto {
+  key: number;
+  x: number;
+  y: number;
+  rot: number;
+  move: AiMove;
+  kick: number;
 }
 
 /**
@@ -195,8 +220,12 @@ class Search {
     }
   }
 
-  /** Every resting placement reachable from `start`, one per distinct set of cells. */
-  placements(board: Int32Array, id: number, start: [number, number, number]): Placement[] {
+  /**
+   * Every resting placement reachable from `start`, one per distinct set of cells. With `fall` > 0 the piece
+   * drops up to that many rows after every move (gravity between two inputs), and the search starts from `start`
+   * alone.
+   */
+  placements(board: Int32Array, id: number, start: [number, number, number], fall = 0): Placement[] {
     const rules = this.rules;
     const height = rules.height;
     const offsets = rules.offsets[id]!;
@@ -214,7 +243,12 @@ class Search {
     const seen = new Set<number>();
     let head = 0;
     let tail = 0;
-    const push = (x: number, y: number, rot: number, from: number, move: number) => {
+    const push = (x: number, y0: number, rot: number, from: number, move: number) => {
+      let y = y0;
+      if (fall > 0) {
+        const c = offsets[rot]!;
+        for (let n = fall; n > 0 && fits(board, height, c, x, y - 1); n--) y--;
+      }
       const k = (rot * Y_SPAN + (y + Y_OFFSET)) * X_SPAN + (x + X_OFFSET);
       if (stamp[k] === gen) return;
       stamp[k] = gen;
@@ -226,7 +260,7 @@ class Search {
       qr[tail] = rot;
       tail++;
     };
-    this.seed(board, id, start, push);
+    this.seed(board, id, start, push, fall > 0);
     while (head < tail) {
       const key = queue[head]!;
       const x = qx[head]!;
@@ -280,6 +314,7 @@ class Search {
     id: number,
     start: [number, number, number],
     push: (x: number, y: number, rot: number, from: number, move: number) => void,
+    fromStartOnly: boolean,
   ): void {
     const rules = this.rules;
     const height = rules.height;
@@ -323,7 +358,7 @@ class Search {
         }
       }
     };
-    if (!this.seedAboveStack || minCellY(offsets[srot]!, sy) < top) {
+    if (fromStartOnly || !this.seedAboveStack || minCellY(offsets[srot]!, sy) < top) {
       push(sx, sy, srot, -1, 0);
       this.turned[srot] = null;
       return;
@@ -342,6 +377,36 @@ class Search {
         }
       }
     }
+  }
+
+  /** The states the last search reached from which a turn (with the kick test it takes) lands on `p`. */
+  turnsInto(board: Int32Array, p: Placement): TurnInto[] {
+    const height = this.rules.height;
+    const offsets = this.rules.offsets[p.id]!;
+    const found: TurnInto[] = [];
+    for (let from = 0; from < 4; from++) {
+      const moves = this.kickTable[p.id]![from]!;
+      for (let m = 0; m < moves.length; m++) {
+        const t = moves[m]!;
+        if (t[0] !== p.rot) continue;
+        const count = t[1]!;
+        for (let i = 0; i < count; i++) {
+          const x = p.x - t[2 + 2 * i]!;
+          const y = p.y - t[3 + 2 * i]!;
+          if (x + X_OFFSET < 0 || x + X_OFFSET >= X_SPAN || y + Y_OFFSET < 0 || y + Y_OFFSET >= Y_SPAN)
+            continue;
+          const key = (from * Y_SPAN + (y + Y_OFFSET)) * X_SPAN + (x + X_OFFSET);
+          if (this.stamp[key] !== this.generation) continue;
+          // The turn from there takes the first test that fits: it must be this one.
+          let earlier = false;
+          for (let j = 0; j < i && !earlier; j++) {
+            earlier = fits(board, height, offsets[p.rot]!, x + t[2 + 2 * j]!, y + t[3 + 2 * j]!);
+          }
+          if (!earlier) found.push({ key, x, y, rot: from, move: MOVE_NAMES[3 + m]!, kick: i });
+        }
+      }
+    }
+    return found;
   }
 
   /** The moves from the start to a state found by the last search. */
@@ -374,6 +439,126 @@ function minDy(cells: Int8Array): number {
 
 function minCellY(cells: Int8Array, y: number): number {
   return y + minDy(cells);
+}
+
+/**
+ * Which T-spin a turn makes, as the engine judges it: a spare guideline game is given the board, the T where
+ * the turn starts, the turn and a hard drop (which, the T resting, keeps the turn as its last move), and its
+ * clear event read. The three-corner test runs first here only to skip the turns that cannot be a spin.
+ */
+class SpinJudge {
+  private game = new GuidelineGame({ seed: 1 });
+  /** The rows the spare game's field holds now, as bits. */
+  private readonly loaded = new Int32Array(40);
+
+  /** Three of the T's four corners (walls and floor included) filled: the engine's first condition. */
+  static mayBeSpin(board: Int32Array, p: Placement): boolean {
+    let corners = 0;
+    for (const [dx, dy] of [
+      [0, 0],
+      [2, 0],
+      [0, 2],
+      [2, 2],
+    ] as const) {
+      const x = p.x + dx;
+      const y = p.y + dy;
+      if (x < 0 || x >= WIDTH || y < 0 || (board[y]! >> x) & 1) corners++;
+    }
+    return corners >= 3;
+  }
+
+  judge(board: Int32Array, p: Placement, turn: TurnInto): TSpin {
+    if (this.game.getGameOver() !== null) {
+      this.game = new GuidelineGame({ seed: 1 });
+      this.loaded.fill(0);
+    }
+    const game = this.game;
+    for (let y = 0; y < 40; y++) {
+      const want = board[y]!;
+      if (this.loaded[y] === want) continue;
+      for (let x = 0; x < WIDTH; x++) game.setCell(x, y, (want >> x) & 1 ? 8 : 0);
+      this.loaded[y] = want;
+    }
+    let tSpin: TSpin = "none";
+    if (game.setPieceAt(T, turn.rot as Rotation, turn.x, turn.y)) {
+      const before = game.getLastClear();
+      game.act(turn.move);
+      const piece = game.getPiece();
+      if (piece && piece.x === p.x && piece.y === p.y && piece.rotation === p.rot) {
+        game.act("hardDrop");
+        const event = game.getLastClear();
+        if (event !== before && event) tSpin = event.tSpin;
+      }
+    }
+    const top = Math.min(40, stackHeight(board) + 4);
+    for (let y = 0; y < top; y++) {
+      let row = 0;
+      for (let x = 0; x < WIDTH; x++) if (game.cellAt(x, y) !== 0) row |= 1 << x;
+      this.loaded[y] = row;
+    }
+    return tSpin;
+  }
+}
+
+/** The cells a placement covers, as one number (pieces whose turns repeat cells compare equal). */
+function cellsKey(rules: Rules, p: Placement): number {
+  const cells = rules.offsets[p.id]![p.rot]!;
+  const idx: number[] = [];
+  for (let i = 0; i < 8; i += 2) idx.push((p.y + cells[i + 1]!) * WIDTH + p.x + cells[i]!);
+  idx.sort((a, b) => a - b);
+  return ((idx[0]! * 512 + idx[1]!) * 512 + idx[2]!) * 512 + idx[3]!;
+}
+
+/** A hash of a search position: its board, what is held and where in the queue it is. */
+function positionKey(node: Node): number {
+  let h = Math.imul(node.hold + 1, 0x9e3779b1) ^ node.next;
+  for (let y = 0; y < node.board.length; y++) {
+    const row = node.board[y]!;
+    if (row === 0) break;
+    h = Math.imul(h ^ row, 0x01000193) + y;
+  }
+  return h;
+}
+
+/** The board of a guideline game as rows of bits (the falling piece left out). */
+function boardOf(game: GuidelineGame, height: number): Int32Array {
+  const board = new Int32Array(height);
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < WIDTH; x++) if (game.cellAt(x, y) !== 0) row |= 1 << x;
+    board[y] = row;
+  }
+  return board;
+}
+
+/** A copy of the board with the piece placed and full rows cleared; dead when it locks out. */
+function placeAndClear(
+  rules: Rules,
+  board: Int32Array,
+  p: Placement,
+): { board: Int32Array; lines: number; dead: boolean } {
+  const next = board.slice();
+  const cells = rules.offsets[p.id]![p.rot]!;
+  let minY = 99;
+  let maxY = -1;
+  for (let i = 0; i < 8; i += 2) {
+    const cy = p.y + cells[i + 1]!;
+    next[cy]! |= 1 << (p.x + cells[i]!);
+    if (cy < minY) minY = cy;
+    if (cy > maxY) maxY = cy;
+  }
+  // Only the piece's rows can have filled up.
+  let lines = 0;
+  for (let y = minY; y <= maxY; y++) if (next[y] === FULL_ROW) lines++;
+  if (lines > 0) {
+    let write = minY;
+    for (let y = minY; y < next.length; y++) {
+      const row = next[y]!;
+      if (row !== FULL_ROW) next[write++] = row;
+    }
+    next.fill(0, write);
+  }
+  return { board: next, lines, dead: minY >= rules.lockOutRow };
 }
 
 interface Evaluated {
@@ -465,6 +650,34 @@ export interface AiOptions {
   candidates?: number;
   /** Guideline: consider holding. Default true. */
   hold?: boolean;
+  /**
+   * Guideline: what to play for. "survive" (the default) keeps the stack low and clean with the weights above;
+   * "attack" plays for the lines a clear sends (see ai-attack.ts): tetrises, T-spin doubles, back-to-back.
+   */
+  objective?: Objective;
+  /** Attack: pieces searched (the current one and the queue's), default 3; placements kept a step, default 8. */
+  depth?: number;
+  beam?: number;
+  /** Attack: weights while building, and while the stack is at or above `downstackAt` rows (default 10). */
+  attackWeights?: AttackWeights;
+  downstackWeights?: AttackWeights;
+  downstackAt?: number;
+}
+
+export type Objective = "survive" | "attack";
+export const OBJECTIVES: readonly Objective[] = ["survive", "attack"];
+
+/** A position in the attack search: the board after some pieces, what is held, what comes next. */
+interface Node {
+  board: Int32Array;
+  hold: number;
+  /** Index in the queue of the next piece to come. */
+  next: number;
+  state: ScoreState;
+  /** Sum of the clears' rewards on the way here. */
+  reward: number;
+  value: number;
+  first: { hold: boolean; placement: Placement } | null;
 }
 
 export interface Plan {
@@ -475,6 +688,8 @@ export interface Plan {
 }
 
 const DEAD = -1e12;
+/** Attack search: the weight of a clear one piece later than another. */
+const LATER = 0.9;
 
 export class TetrisAi {
   private readonly weights: Weights;
@@ -483,10 +698,25 @@ export class TetrisAi {
   private readonly useHold: boolean;
   private readonly rules: Rules;
   private readonly search: Search;
+  private readonly judge = new SpinJudge();
   readonly mode: "classic" | "guideline";
+  readonly objective: Objective;
+  private readonly depth: number;
+  private readonly beam: number;
+  private readonly attackWeights: AttackWeights;
+  private readonly downstackWeights: AttackWeights;
+  private readonly downstackAt: number;
+  /** Rows the current piece falls between two inputs (0: time stands still), for this plan. */
+  private fall = 0;
 
   constructor(mode: "classic" | "guideline", options: AiOptions = {}, visibleRows = 20) {
     this.mode = mode;
+    this.objective = options.objective ?? "survive";
+    this.depth = options.depth ?? 3;
+    this.beam = options.beam ?? 8;
+    this.attackWeights = options.attackWeights ?? ATTACK_WEIGHTS;
+    this.downstackWeights = options.downstackWeights ?? DOWNSTACK_WEIGHTS;
+    this.downstackAt = options.downstackAt ?? 10;
     this.weights = options.weights ?? DEFAULT_WEIGHTS;
     this.lookahead = options.lookahead ?? true;
     this.candidates = options.candidates ?? 6;
@@ -504,7 +734,7 @@ export class TetrisAi {
   ): { value: number; placement: Placement | null } {
     const from = start ?? this.rules.spawn(board, id);
     if (!from) return { value: DEAD, placement: null };
-    const placements = this.search.placements(board, id, from);
+    const placements = this.search.placements(board, id, from, this.fall);
     const scored = placements.map((p) => {
       const e = evaluate(this.rules, this.weights, board, p);
       return { p, e, value: e.dead ? DEAD : e.score };
@@ -538,24 +768,185 @@ export class TetrisAi {
     return best;
   }
 
-  /** Redoes the search for the chosen piece so its path can be read. */
+  /** Redoes the search for the chosen piece so its path can be read (a T-spin's ends with its turn). */
   private pathTo(board: Int32Array, placement: Placement, start: [number, number, number]): AiMove[] {
-    this.search.placements(board, placement.id, start);
+    this.search.placements(board, placement.id, start, this.fall);
+    if (placement.via !== undefined) return [...this.search.path(placement.via), placement.viaMove!];
     return this.search.path(placement.key);
   }
 
-  /** Plans the current piece of a guideline game (and whether to hold first). */
-  planGuideline(game: GuidelineGame): Plan | null {
+  /** The placements of a piece, T-spins judged by the engine for the attack objective. */
+  private attackPlacements(
+    board: Int32Array,
+    id: number,
+    start: [number, number, number],
+    fall: number,
+  ): Placement[] {
+    const found = this.search.placements(board, id, start, fall);
+    if (id !== T) return found;
+    for (const p of found) {
+      if (!SpinJudge.mayBeSpin(board, p)) continue;
+      for (const turn of this.search.turnsInto(board, p)) {
+        const tSpin = this.judge.judge(board, p, turn);
+        if (tSpin === "none" || (tSpin === "mini" && p.tSpin === "mini")) continue;
+        p.tSpin = tSpin;
+        p.via = turn.key;
+        p.viaMove = turn.move;
+        if (tSpin === "full") break;
+      }
+    }
+    return found;
+  }
+
+  /**
+   * The attack objective: a beam search over the current piece and the queue (holding allowed at every step),
+   * each placement scored by the lines its clear sends and the shape of the board it leaves; the first step of
+   * the best line is played.
+   */
+  private planAttack(
+    board: Int32Array,
+    piece: ActivePiece,
+    hold: number,
+    canHold: boolean,
+    queue: readonly number[],
+    state: ScoreState,
+  ): { hold: boolean; placement: Placement } | null {
+    const weights = stackHeight(board) >= this.downstackAt ? this.downstackWeights : this.attackWeights;
+    let beam: Node[] = [{ board, hold, next: 0, state, reward: 0, value: 0, first: null }];
+    let best: Node | null = null;
+    for (let depth = 0; depth < this.depth; depth++) {
+      const children: Node[] = [];
+      for (const node of beam) {
+        const current = depth === 0 ? piece.id : queue[node.next];
+        if (current === undefined) continue;
+        const next = depth === 0 ? node.next : node.next + 1;
+        const start: [number, number, number] | null =
+          depth === 0 ? [piece.x, piece.y, piece.rotation] : null;
+        this.expand(node, depth, current, start, false, node.hold, next, weights, children);
+        if (!this.useHold || (depth === 0 && !canHold)) continue;
+        if (node.hold !== 0) {
+          if (node.hold !== current) {
+            this.expand(node, depth, node.hold, null, true, current, next, weights, children);
+          }
+        } else if (queue[next] !== undefined && queue[next] !== current) {
+          this.expand(node, depth, queue[next]!, null, true, current, next + 1, weights, children);
+        }
+      }
+      if (children.length === 0) break;
+      children.sort((a, b) => b.value - a.value);
+      best = children[0]!;
+      // The same position reached in another order is kept once (its best way).
+      beam = [];
+      const seen = new Set<number>();
+      for (const child of children) {
+        const key = positionKey(child);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        beam.push(child);
+        if (beam.length === this.beam) break;
+      }
+    }
+    return best?.first ?? null;
+  }
+
+  /** Adds to `out` every child of `node` placing piece `id` (from `start`, or its spawn). */
+  private expand(
+    node: Node,
+    depth: number,
+    id: number,
+    start: [number, number, number] | null,
+    held: boolean,
+    hold: number,
+    next: number,
+    w: AttackWeights,
+    out: Node[],
+  ): void {
+    const from = start ?? this.rules.spawn(node.board, id);
+    if (!from) return;
+    // Only the piece played now falls as planned: the later ones are placed from their spawn, time standing still.
+    const placements = this.attackPlacements(node.board, id, from, node.first === null ? this.fall : 0);
+    for (const p of placements) {
+      const after = placeAndClear(this.rules, node.board, p);
+      if (after.dead) continue;
+      const tSpin = p.tSpin ?? "none";
+      const state = { ...node.state };
+      const perfectClear = after.lines > 0 && after.board[0] === 0;
+      const event = scoreLock(state, after.lines, tSpin, 1, perfectClear);
+      const attack = attackOf(event);
+      let reward = w.attack * attack;
+      reward += w.line * after.lines;
+      if (after.lines > 0 && attack === 0) reward += w.wastedLine * after.lines;
+      if (node.state.backToBack && after.lines > 0 && !state.backToBack) reward += w.breakBackToBack;
+      if (id === T && (tSpin !== "full" || after.lines === 0)) reward += w.wastedT;
+      // A clear now is worth a little more than the same clear later (the queue may not bring what it needs).
+      reward = node.reward + reward * LATER ** depth;
+      const value = reward + attackBoardValue(after.board, w) + (state.backToBack ? w.backToBack : 0);
+      out.push({
+        board: after.board,
+        hold,
+        next,
+        state,
+        reward,
+        value,
+        first: node.first ?? { hold: held, placement: p },
+      });
+    }
+  }
+
+  /**
+   * Plans the current piece of a guideline game (and whether to hold first), from wherever the piece is now.
+   * `fall`: rows the piece drops between two inputs, for a game whose gravity runs while the plan is played
+   * (0 when time stands still between inputs).
+   */
+  planGuideline(game: GuidelineGame, fall = 0): Plan | null {
     const piece = game.getPiece();
     if (!piece) return null;
-    const board = new Int32Array(this.rules.height);
-    for (let y = 0; y < this.rules.height; y++) {
-      let row = 0;
-      for (let x = 0; x < WIDTH; x++) if (game.cellAt(x, y) !== 0) row |= 1 << x;
-      board[y] = row;
-    }
+    const board = boardOf(game, this.rules.height);
     const queue = game.getNext();
     const start: [number, number, number] = [piece.x, piece.y, piece.rotation];
+    this.fall = fall;
+    try {
+      if (this.objective === "attack") {
+        const state = { combo: game.getCombo(), backToBack: game.getBackToBack() };
+        const choice = this.planAttack(board, piece, game.getHold() ?? 0, game.canHold(), queue, state);
+        if (!choice) return null;
+        const from = choice.hold ? this.rules.spawn(board, choice.placement.id)! : start;
+        return { ...choice, moves: this.pathTo(board, choice.placement, from) };
+      }
+      return this.planSurvive(game, board, piece, queue, start);
+    } finally {
+      this.fall = 0;
+    }
+  }
+
+  /**
+   * The moves from the live piece to `target` (same cells), gravity taken into account (`fall` rows an input),
+   * or null when the piece can no longer get there. A T-spin target keeps its last turn when it still can.
+   */
+  pathFromLive(game: GuidelineGame, target: Placement, fall: number): AiMove[] | null {
+    const piece = game.getPiece();
+    if (!piece || piece.id !== target.id) return null;
+    const board = boardOf(game, this.rules.height);
+    const found = this.search.placements(board, piece.id, [piece.x, piece.y, piece.rotation], fall);
+    const want = cellsKey(this.rules, target);
+    const p = found.find((q) => cellsKey(this.rules, q) === want);
+    if (!p) return null;
+    if (target.via !== undefined) {
+      const turn = this.search
+        .turnsInto(board, p)
+        .find((t) => t.key === target.via && t.move === target.viaMove);
+      if (turn) return [...this.search.path(turn.key), turn.move];
+    }
+    return this.search.path(p.key);
+  }
+
+  private planSurvive(
+    game: GuidelineGame,
+    board: Int32Array,
+    piece: ActivePiece,
+    queue: number[],
+    start: [number, number, number],
+  ): Plan | null {
     const stay = this.best(board, piece.id, start, queue[0]);
     let plan: Plan | null = stay.placement ? { hold: false, moves: [], placement: stay.placement } : null;
     let value = stay.value;
@@ -597,6 +988,71 @@ export class TetrisAi {
   }
 }
 
+/**
+ * A gravity-aware autopilot for a live guideline game, for the demos (browser and terminal).
+ *
+ * Call `next(game)` whenever the front-end may send an input (every frame, say), after advancing the game to
+ * now; it returns the inputs from where the piece is now to the placement chosen for it, first one first, the
+ * last a hard drop. Send the first (one input a frame looks like play) or all of them at once, then call again:
+ * every call starts from the live piece, so whatever gravity did meanwhile is taken into account.
+ *
+ * The placement is chosen once per piece, when it appears (`planGuideline` with the objective of the AI given,
+ * its search letting the piece fall `fall` rows an input, where `fall` is the rows gravity moves it in
+ * `msPerInput` at the game's level: at level 20 the piece lands after every input, and the search only moves it
+ * along the stack's surface, as the engine will). Each later call only finds the path there again (one search
+ * of the live piece's moves, well under a millisecond); if the piece can no longer reach it (gravity took it
+ * past a turning point), a new placement is chosen from where it is. Lock delay: the paths move a grounded piece
+ * a few times at most, far from the 15 move resets, each input well within the 0.5 s delay at demo speeds.
+ */
+export class AiPilot {
+  private target: { pieces: number; hold: boolean; placement: Placement } | null = null;
+  /** Placements chosen (once per piece, again when one was out of reach), for the front-end's figures. */
+  plans = 0;
+  replans = 0;
+
+  constructor(
+    readonly ai: TetrisAi,
+    /** Milliseconds between two inputs of the front-end (a frame). */
+    readonly msPerInput: number,
+  ) {}
+
+  /** Rows the piece falls between two inputs at the game's current gravity. */
+  fall(game: GuidelineGame): number {
+    return Math.floor(this.msPerInput / game.gravityMs() + 0.5);
+  }
+
+  /** The inputs toward the chosen placement, from the live piece; [] when there is no piece to play. */
+  next(game: GuidelineGame): Action[] {
+    const piece = game.getPiece();
+    if (!piece || game.getGameOver() !== null) return [];
+    const fall = this.fall(game);
+    if (!this.target || this.target.pieces !== game.getPieces()) {
+      if (!this.choose(game, fall)) return ["hardDrop"];
+    }
+    const target = this.target!;
+    if (target.hold && game.canHold() && piece.id !== target.placement.id) return ["hold"];
+    let moves = this.ai.pathFromLive(game, target.placement, fall);
+    if (moves === null) {
+      this.replans++;
+      if (!this.choose(game, fall)) return ["hardDrop"];
+      if (this.target!.hold && game.canHold()) return ["hold"];
+      moves = this.ai.pathFromLive(game, this.target!.placement, fall) ?? [];
+    }
+    return guidelineActions({ hold: false, moves, placement: target.placement });
+  }
+
+  private choose(game: GuidelineGame, fall: number): boolean {
+    const plan = this.ai.planGuideline(game, fall);
+    this.plans++;
+    if (!plan) {
+      this.target = null;
+      return false;
+    }
+    this.target = { pieces: game.getPieces(), hold: plan.hold, placement: plan.placement };
+    return true;
+  }
+}
+
 /** The guideline actions for a plan: hold first if planned; trailing soft drops become one hard drop. */
 export function guidelineActions(plan: Plan): Action[] {
   const moves = [...plan.moves];
@@ -613,6 +1069,59 @@ export interface AiGameResult {
   mismatches: number;
 }
 
+/** What a guideline game's clears sent, counted from the engine's clear events. */
+export interface AttackStats {
+  /** Lines sent by the versus table (ai-attack.ts). */
+  attack: number;
+  attackPerPiece: number;
+  tetrises: number;
+  /** T-spins that cleared lines (minis included). */
+  tspins: number;
+  /** Clears by kind: "single", "tetris", "tspin-double", "tspin-mini-single", … (T-spins clearing nothing too). */
+  clears: Record<string, number>;
+  /** Clears that were back-to-back, and the longest combo (clears in a row minus one). */
+  backToBacks: number;
+  maxCombo: number;
+  perfectClears: number;
+}
+
+/** Counts the clear events of a game as they come: call `after` after each lock. */
+export class AttackCounter {
+  private last: ClearEvent | null;
+  readonly stats: AttackStats = {
+    attack: 0,
+    attackPerPiece: 0,
+    tetrises: 0,
+    tspins: 0,
+    clears: {},
+    backToBacks: 0,
+    maxCombo: 0,
+    perfectClears: 0,
+  };
+
+  constructor(game: GuidelineGame) {
+    this.last = game.getLastClear();
+  }
+
+  /** Reads the game's last clear event if it is a new one. */
+  after(game: GuidelineGame): void {
+    const event = game.getLastClear();
+    const s = this.stats;
+    if (event && event !== this.last) {
+      s.attack += attackOf(event);
+      const kind = clearKind(event.lines, event.tSpin);
+      s.clears[kind] = (s.clears[kind] ?? 0) + 1;
+      if (event.lines === 4) s.tetrises++;
+      if (event.tSpin !== "none" && event.lines > 0) s.tspins++;
+      if (event.backToBack) s.backToBacks++;
+      if (event.perfectClear) s.perfectClears++;
+      s.maxCombo = Math.max(s.maxCombo, event.combo);
+    }
+    this.last = event;
+    s.attackPerPiece = game.getPieces() > 0 ? s.attack / game.getPieces() : 0;
+  }
+}
+
 /** Plays one guideline game with the AI (time stands still: no gravity), up to `maxPieces` pieces. */
 export function playGuidelineWithAi(
   seed: number,
@@ -620,8 +1129,9 @@ export function playGuidelineWithAi(
   maxPieces: number,
   ai = new TetrisAi("guideline"),
   onPiece?: (game: GuidelineGame) => void,
-): AiGameResult {
+): AiGameResult & AttackStats {
   const game = new GuidelineGame({ seed, randomizer });
+  const counter = new AttackCounter(game);
   let mismatches = 0;
   while (game.getGameOver() === null && game.getPieces() < maxPieces) {
     const plan = ai.planGuideline(game);
@@ -639,9 +1149,11 @@ export function playGuidelineWithAi(
       mismatches++;
     }
     if (game.getPieces() === before && game.getPiece()) game.act("hardDrop");
+    counter.after(game);
     onPiece?.(game);
   }
   return {
+    ...counter.stats,
     pieces: game.getPieces(),
     lines: game.getLines(),
     score: game.getScore(),
