@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./shell/App.tsx";
+import { registerServiceWorker } from "./shell/service-worker.ts";
 import "./styles/base.css";
 import "./styles/table.css";
 import "./styles/tetris.css";
@@ -13,3 +14,5 @@ if (root) {
     </StrictMode>,
   );
 }
+
+registerServiceWorker();

@@ -92,6 +92,11 @@ export function App() {
   }, [game]);
   const entry = GAMES.find((g) => g.id === game);
 
+  // The page's title (the window's, the tab's, the installed app's) names the game in play.
+  useEffect(() => {
+    document.title = entry ? `${entry.title} · tsol` : "tsol";
+  }, [entry]);
+
   // The game shown is in sight in the menu's strip (which scrolls sideways when the games do not fit).
   useEffect(() => {
     const link = document.querySelector<HTMLElement>(`.game-menu a[href="#/${CSS.escape(game)}"]`);
