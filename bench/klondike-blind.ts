@@ -7,9 +7,10 @@
  */
 
 import type { Numbering } from "../src/cards/deals/layout.ts";
-import { type BlindOptions, playBlind } from "../src/games/klondike/blind.ts";
+import { playBlind } from "../src/games/klondike/blind.ts";
 import { klondike } from "../src/games/klondike/index.ts";
 import { makeRules } from "../src/games/klondike/rules.ts";
+import type { BlindOptions } from "../src/games/patience/knowledge.ts";
 import { movesNotation } from "../src/games/patience/solution.ts";
 import { checkSolution } from "../src/games/patience/verify.ts";
 import { wilson } from "../src/survey/report.ts";

@@ -31,6 +31,9 @@ interface SolveCommandOptions extends GameOptions {
   maxMemory?: number;
   shortest?: boolean;
   threads?: number;
+  blind?: boolean;
+  seed?: number;
+  samples?: number;
 }
 
 function threadCount(text: string): number {
@@ -49,6 +52,20 @@ function positiveNumber(text: string): number {
 function wholeNumber(text: string): number {
   const n = Number(text);
   if (!/^\d+$/.test(text.trim()) || n < 1) throw new InvalidArgumentError("expected a whole number above 0");
+  return n;
+}
+
+function seedNumber(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || n > 0xffffffff)
+    throw new InvalidArgumentError("expected a whole number from 0 to 4294967295");
+  return n;
+}
+
+function sampleCount(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || n < 1 || n > 10_000)
+    throw new InvalidArgumentError("expected a whole number from 1 to 10000");
   return n;
 }
 
@@ -158,6 +175,17 @@ export function registerSolve(program: Command): void {
       threadCount,
     );
   for (const o of objectives()) command.option(`--${o.id}`, `${o.about} (${o.games.join(", ")})`);
+  command
+    .option(
+      "--blind",
+      `play the deal to its end seeing only what a player sees, no face-down card peeked at (${blindGames().join(", ")})`,
+    )
+    .option("--seed <S>", "with --blind: the seed of the player's samples (default 1)", seedNumber)
+    .option(
+      "--samples <K>",
+      "with --blind: samples of the hidden cards a decision (default 16)",
+      sampleCount,
+    );
   command.addHelpText(
     "after",
     "\nA whole-number rule may be a range, e.g. --cells 0..5: one solve per value, a row each.",
@@ -176,6 +204,25 @@ export function registerSolve(program: Command): void {
       }
       if (n !== undefined && options.board !== undefined)
         throw new UsageError("give a deal number or --board, not both");
+      if (options.blind) {
+        const refused = [
+          range && "a range of a rule",
+          objective && `--${objective.id}`,
+          options.shortest && "--shortest",
+          options.timeout !== undefined && "--timeout",
+          options.maxPositions !== undefined && "--max-positions",
+          options.maxMemory !== undefined && "--max-memory",
+          options.threads !== undefined && "--threads",
+        ].filter(Boolean);
+        if (refused.length > 0)
+          throw new UsageError(
+            `--blind plays one game under its own budgets: it takes no ${refused.join(", ")}`,
+          );
+        const board = options.board === undefined ? undefined : readBoard(options.board);
+        return solveBlind(game, numbering, policy, n, board, options);
+      }
+      if (options.seed !== undefined || options.samples !== undefined)
+        throw new UsageError("--seed and --samples go with --blind");
       // Read once: standard input is empty the second time, and a file may change between values.
       const board: BoardInput | undefined =
         options.board === undefined ? undefined : readBoard(options.board);
@@ -227,6 +274,65 @@ export function registerSolve(program: Command): void {
       if (unknown) process.exitCode = 2;
     }),
   );
+}
+
+/** Games whose player can play seeing only what a player sees. */
+const blindGames = (): string[] => PATIENCE_GAMES.filter((g) => g.blindPlayer).map((g) => g.id);
+
+/** `tsol solve GAME N --blind`: one game played by the game's blind player, its moves and whether it won. */
+async function solveBlind(
+  game: Game,
+  numbering: ReturnType<typeof numberingFrom>,
+  policy: ReturnType<typeof policyFrom>,
+  n: string | undefined,
+  board: BoardInput | undefined,
+  options: SolveCommandOptions,
+): Promise<void> {
+  if (!game.blindPlayer) {
+    throw new UsageError(
+      `${game.title} has no hidden cards: --blind plays games with cards a player cannot see (${blindGames().join(", ")})`,
+    );
+  }
+  const { rules } = rulesFrom(game, options);
+  const { state, deal } = loadStart(readingJsonBoards(game), rules, numbering, n, board);
+  console.error(`tsol: playing ${describe(game, deal, rules)} seeing only what a player sees …`);
+  const player = await game.blindPlayer();
+  const seed = options.seed ?? 1;
+  const result = player.play(state, {
+    seed,
+    policy,
+    ...(options.samples !== undefined ? { samples: options.samples } : {}),
+  });
+  const moves = movesNotation(game, state, result.moves);
+  const { stats } = result;
+  const report: Record<string, unknown> = {
+    game: game.id,
+    deal: deal ?? null,
+    won: result.won,
+    moves,
+    stats: {
+      decisions: stats.decisions,
+      searches: stats.solves,
+      positions: stats.positions,
+      ms: Math.round(stats.ms),
+      seed,
+      samples: options.samples ?? null,
+      startChance: stats.startChance,
+    },
+    rules: ruleFields(game, rules),
+  };
+  if (numbering !== "microsoft" && deal !== undefined) report.numbering = numbering;
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify(report)}\n`);
+    return;
+  }
+  const c = stats.startChance;
+  console.log(
+    `${describe(game, deal, rules)}: ${result.won ? "won" : "lost"} by the blind player in ${moves.length} moves ` +
+      `(seed ${seed}; ${stats.decisions} decisions, ${stats.solves.toLocaleString("en")} searches, ` +
+      `${Math.round(stats.ms)} ms; chance to win at the start ${c.wins} of ${c.samples} samples)`,
+  );
+  if (moves.length > 0) console.log(moves.join(" "));
 }
 
 function printOne(

@@ -4,7 +4,15 @@ import { KeySet } from "../../search/key-set.ts";
 import { TeamDepthFirst } from "../../search/team-depth-first.ts";
 import { wilson } from "../../survey/report.ts";
 import type { AutoPolicy } from "../patience/contract.ts";
-import { type SeenPosition, sampleDeal } from "../patience/knowledge.ts";
+import {
+  type BlindChoice,
+  type BlindGame,
+  type BlindOptions,
+  type BlindPlayer,
+  type SampleShare,
+  type SeenPosition,
+  sampleDeal,
+} from "../patience/knowledge.ts";
 import { blockedReason } from "./blocked.ts";
 import { klondikeKnowledge, seen } from "./knowledge.ts";
 import { KlondikePosition, type PackedMove } from "./packed.ts";
@@ -38,63 +46,6 @@ import { translate } from "./solver.ts";
  * The player never reads a hidden card: everything it does depends on the seen position, the seed and the
  * outcomes of its own samples. The real position is used only to play the chosen moves (`playBlind`).
  */
-
-export interface BlindOptions {
-  /** The seed of the samples (default 1): the same seed and position give the same choice. */
-  seed?: number;
-  /** Samples drawn at each decision (default 16). */
-  samples?: number;
-  /** Samples at most, drawn where the best two lines stay close (default 4 times `samples`). */
-  maxSamples?: number;
-  /** Positions the solver may store deciding one sample (default 10,000); a sample undecided counts as lost. */
-  positions?: number;
-  /** Positions for the one deal left once every card is seen (default 2,000,000). */
-  exactPositions?: number;
-  /** The automatic moves in force (default "safe"). */
-  policy?: AutoPolicy;
-}
-
-/** A share of samples: won, undecided (counted lost), drawn; and the 95% Wilson interval of the won share. */
-export interface SampleShare {
-  wins: number;
-  unknown: number;
-  samples: number;
-  low: number;
-  high: number;
-}
-
-export interface BlindChoice {
-  /** The move to play now, or undefined when no sample can be won and nothing is left to reveal. */
-  move: KlondikeMove | undefined;
-  /** The line it begins: player moves (the automatic moves come after each) up to the first reveal, or the win. */
-  line: KlondikeMove[];
-  /**
-   * The chance to win from here: the share of the samples (of the ways the unseen cards may lie) in which the
-   * position can be won by a player who knew them. Exact (every sample the same deal) when nothing is unseen.
-   */
-  chance: SampleShare;
-  /** The same share after the chosen line (its score among the candidates). */
-  lineChance: SampleShare;
-  /** Candidate lines weighed, searches run, positions they stored. */
-  candidates: number;
-  solves: number;
-  positions: number;
-}
-
-export interface BlindGame {
-  won: boolean;
-  /** Every engine move played, the automatic moves written out (they replay with or without the policy). */
-  moves: KlondikeMove[];
-  stats: {
-    /** Decisions made (one per reveal); searches run; positions stored by them all. */
-    decisions: number;
-    solves: number;
-    positions: number;
-    /** The chance to win the player saw at the start, from its samples. */
-    startChance: SampleShare;
-    ms: number;
-  };
-}
 
 const DEFAULTS = {
   seed: 1,
@@ -245,7 +196,7 @@ export function chooseLine(
   options: BlindOptions,
   prng: Prng,
   solver: SampleSolver = new SampleSolver(view.position.rules),
-): BlindChoice {
+): BlindChoice<KlondikeMove> {
   const policy = options.policy ?? DEFAULTS.policy;
   const positions = options.positions ?? DEFAULTS.positions;
   const base = Math.max(1, options.samples ?? DEFAULTS.samples);
@@ -258,7 +209,7 @@ export function chooseLine(
     chance: SampleShare,
     lineChance: SampleShare,
     candidates: number,
-  ): BlindChoice => ({
+  ): BlindChoice<KlondikeMove> => ({
     move,
     line,
     chance,
@@ -398,7 +349,7 @@ function wholeLine(start: KlondikeState, win: readonly KlondikeMove[], policy: A
  * and the chance to win from here with its sample count. Reads only what a player sees of `state`. The state is
  * taken as it stands (make the policy's automatic moves first, as the game does after every move).
  */
-export function bestBlindMove(state: KlondikeState, options: BlindOptions = {}): BlindChoice {
+export function bestBlindMove(state: KlondikeState, options: BlindOptions = {}): BlindChoice<KlondikeMove> {
   return chooseLine(seen(state), options, new Prng(options.seed ?? DEFAULTS.seed));
 }
 
@@ -411,7 +362,7 @@ export function playBlind(
   start: KlondikeState,
   options: BlindOptions = {},
   now: () => number = () => performance.now(),
-): BlindGame {
+): BlindGame<KlondikeMove> {
   const t0 = now();
   const policy = options.policy ?? DEFAULTS.policy;
   const prng = new Prng(options.seed ?? DEFAULTS.seed);
@@ -449,3 +400,8 @@ export function playBlind(
     },
   };
 }
+
+export const klondikeBlindPlayer: BlindPlayer<KlondikeState, KlondikeMove> = {
+  bestMove: bestBlindMove,
+  play: (state, options) => playBlind(state, options),
+};

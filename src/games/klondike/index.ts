@@ -62,6 +62,7 @@ export const klondike: PatienceGame<KlondikeState, KlondikeMove, KlondikeRules> 
   describe,
   score: scoreOf,
   knowledge: klondikeKnowledge,
+  blindPlayer: async () => (await import("./blind.ts")).klondikeBlindPlayer,
   solver: async () => {
     const [{ solveKlondike }, { solveMaxScore }] = await Promise.all([
       import("./solver.ts"),

@@ -2,7 +2,7 @@ import type { Card } from "../../cards/card.ts";
 import type { Numbering } from "../../cards/deals/layout.ts";
 import type { Budget, Clock } from "../../search/budget.ts";
 import type { SolveResult } from "../../search/result.ts";
-import type { PlayerKnowledge } from "./knowledge.ts";
+import type { BlindPlayer, PlayerKnowledge } from "./knowledge.ts";
 import type { RuleSet } from "./rules.ts";
 
 /**
@@ -177,6 +177,8 @@ export interface PatienceGame<S extends { rules: R }, M, R> {
    * (knowledge.ts), for players and hints that do not peek.
    */
   knowledge?: PlayerKnowledge<S>;
+  /** A player that sees only what a player sees (for a game with `knowledge`), loaded when first needed. */
+  blindPlayer?(): Promise<BlindPlayer<S, M>>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Card } from "../../cards/card.ts";
 import type { Prng } from "../../cards/random.ts";
+import type { AutoPolicy } from "./contract.ts";
 
 /**
  * What a player knows of a position, for games with hidden cards (Klondike's face-down cards and unturned stock;
@@ -75,4 +76,75 @@ export function* consistentDeals<S>(knowledge: PlayerKnowledge<S>, seen: SeenPos
     [cards[i], cards[j]] = [cards[j], cards[i]];
     for (let a = i + 1, b = cards.length - 1; a < b; a++, b--) [cards[a], cards[b]] = [cards[b], cards[a]];
   }
+}
+
+/**
+ * A player that sees only what a player sees (a game's `blindPlayer`), and what it answers. The defaults of the
+ * numbers are the game's player's own.
+ */
+export interface BlindOptions {
+  /** The seed of the samples (default 1): the same seed and position give the same choice. */
+  seed?: number;
+  /** Samples drawn at each decision (default 16). */
+  samples?: number;
+  /** Samples at most, drawn where the best two lines stay close (default 4 times `samples`). */
+  maxSamples?: number;
+  /** Positions the solver may store deciding one sample (default 10,000); a sample undecided counts as lost. */
+  positions?: number;
+  /** Positions for the one deal left once every card is seen (default 2,000,000). */
+  exactPositions?: number;
+  /** The automatic moves in force (default the game's first policy). */
+  policy?: AutoPolicy;
+}
+
+/** A share of samples: won, undecided (counted lost), drawn; and the 95% Wilson interval of the won share. */
+export interface SampleShare {
+  wins: number;
+  unknown: number;
+  samples: number;
+  low: number;
+  high: number;
+}
+
+export interface BlindChoice<M> {
+  /** The move to play now, or undefined when no sample can be won and nothing is left to reveal. */
+  move: M | undefined;
+  /** The line it begins: player moves (the automatic moves come after each) up to the first reveal, or the win. */
+  line: M[];
+  /**
+   * The chance to win from here: the share of the samples (of the ways the unseen cards may lie) in which the
+   * position can be won by a player who knew them. Exact (every sample the same deal) when nothing is unseen.
+   */
+  chance: SampleShare;
+  /** The same share after the chosen line (its score among the candidates). */
+  lineChance: SampleShare;
+  /** Candidate lines weighed, searches run, positions they stored. */
+  candidates: number;
+  solves: number;
+  positions: number;
+}
+
+export interface BlindGame<M> {
+  won: boolean;
+  /** Every engine move played, the automatic moves written out (they replay with or without the policy). */
+  moves: M[];
+  stats: {
+    /** Decisions made (one per reveal); searches run; positions stored by them all. */
+    decisions: number;
+    solves: number;
+    positions: number;
+    /** The chance to win the player saw at the start, from its samples. */
+    startChance: SampleShare;
+    ms: number;
+  };
+}
+
+export interface BlindPlayer<S, M> {
+  /**
+   * The best move in `state` as far as a player can know (the hints that do not peek): the move, the line it
+   * begins, and the chance to win from here with its sample count. Reads only what a player sees of `state`.
+   */
+  bestMove(state: S, options?: BlindOptions): BlindChoice<M>;
+  /** Plays `state` to its end, each decision made on what the player sees then. */
+  play(state: S, options?: BlindOptions): BlindGame<M>;
 }

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { Prng } from "../../cards/random.ts";
+import { consistentDeals } from "../patience/knowledge.ts";
+import { movesNotation } from "../patience/solution.ts";
+import { checkSolution } from "../patience/verify.ts";
+import { bestBlindMove, chooseLine, playBlind } from "./blind.ts";
+import { klondike } from "./index.ts";
+import { klondikeKnowledge, seen } from "./knowledge.ts";
+import { applyMove, autoMoves, dealKlondike, type KlondikeState, makeRules } from "./rules.ts";
+import { solveKlondike } from "./solver.ts";
+
+const quick = { samples: 4, positions: 3000 };
+
+/** The position after the first `count` moves of the thoughtful solver's win of a deal (or where `stop` says). */
+function along(deal: number, draw: number, count: number, stop = (_: KlondikeState) => false): KlondikeState {
+  let state = dealKlondike(deal, makeRules({ draw }), "solvitaire");
+  const win = solveKlondike(state, { budget: { positions: 100_000 } });
+  expect(win.result).toBe("solved");
+  for (const m of win.moves.slice(0, count)) {
+    if (stop(state)) break;
+    state = applyMove(state, m);
+  }
+  return state;
+}
+
+const settle = (s: KlondikeState) => autoMoves(s, "safe").reduce(applyMove, s);
+
+describe("the blind player", () => {
+  it("never reads a hidden card: deals that differ only where the player cannot see get the same moves", () => {
+    const a = dealKlondike(7, makeRules({ draw: 3 }), "solvitaire");
+    const view = seen(a);
+    // The same deal with its unseen cards in the reverse order: face-down cards and stock alike.
+    let b = klondikeKnowledge.fill(view, view.unseen.slice().reverse());
+    expect(b).not.toEqual(a);
+    let s = a;
+    const pa = new Prng(5);
+    const pb = new Prng(5);
+    let compared = 0;
+    while (JSON.stringify(seen(s)) === JSON.stringify(seen(b)) && compared < 8) {
+      const ca = chooseLine(seen(s), quick, pa);
+      const cb = chooseLine(seen(b), quick, pb);
+      expect(cb).toEqual(ca);
+      compared++;
+      if (ca.move === undefined) break;
+      for (const m of ca.line) {
+        s = settle(applyMove(s, m));
+        b = settle(applyMove(b, m));
+      }
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
+  it("gives the chance to win from here as exhaustive enumeration does, within its interval", () => {
+    // Drawing one, deal 6 (Solvitaire) after 153 moves of its win: 4 cards unseen, 18 of their 24 orders won.
+    const state = along(6, 1, 153);
+    const view = seen(state);
+    expect(view.unseen).toHaveLength(4);
+    let won = 0;
+    let all = 0;
+    for (const deal of consistentDeals(klondikeKnowledge, view)) {
+      all++;
+      if (solveKlondike(deal, { budget: { positions: 200_000 } }).result === "solved") won++;
+    }
+    expect([won, all]).toEqual([18, 24]);
+    const { chance } = bestBlindMove(state, { samples: 240, maxSamples: 240, seed: 3 });
+    expect(chance.samples).toBe(240);
+    expect(chance.unknown).toBe(0);
+    expect(chance.low).toBeLessThanOrEqual(won / all);
+    expect(chance.high).toBeGreaterThanOrEqual(won / all);
+  });
+
+  it("with nothing unseen solves the one deal there is and plays its win to the end", () => {
+    // Drawing three, deal 7 (Solvitaire): every card is seen after 79 moves of its win, 35 cards not home.
+    const state = settle(along(7, 3, 1000, (s) => seen(s).unseen.length === 0));
+    expect(seen(state).unseen).toHaveLength(0);
+    expect(klondike.isWon(state)).toBe(false);
+    const choice = bestBlindMove(state);
+    expect(choice.line.length).toBeGreaterThan(0);
+    expect(choice.chance).toMatchObject({ wins: 1, samples: 1 });
+    let s = state;
+    for (const m of choice.line) s = settle(applyMove(s, m));
+    expect(klondike.isWon(s)).toBe(true);
+  });
+
+  it("plays a game whose moves replay through the verifier to what it says, the same with the same seed", () => {
+    const start = dealKlondike(13, makeRules({ draw: 3 }), "solvitaire");
+    const game = playBlind(start, { ...quick, seed: 9 });
+    expect(game.stats.decisions).toBeGreaterThan(0);
+    const check = checkSolution(klondike, start, movesNotation(klondike, start, game.moves), "none");
+    expect(check).toMatchObject({ valid: true, won: game.won });
+    expect(playBlind(start, { ...quick, seed: 9 }).moves).toEqual(game.moves);
+  });
+});
