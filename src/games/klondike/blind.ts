@@ -99,7 +99,14 @@ export class SampleSolver {
     if (outcome === "solved") {
       if (!line) return { verdict: "won" };
       const { moves, domain } = search.path();
-      return { verdict: "won", moves: translate(domain as KlondikePosition, state, moves, policy) };
+      try {
+        return { verdict: "won", moves: translate(domain as KlondikePosition, state, moves, policy) };
+      } catch (error) {
+        // Under "all" the game sends home every card it can, which the win found may need on a pile (solver.ts
+        // says the same): the sample is won, but its line cannot be followed.
+        if (policy !== "all") throw error;
+        return { verdict: "won" };
+      }
     }
     return { verdict: outcome === "exhausted" ? "lost" : "unknown" };
   }
@@ -233,6 +240,8 @@ export function chooseLine(
   // Samples, and the first line of each one's win.
   const samples: KlondikeState[] = [];
   const rootVerdicts: Verdict[] = [];
+  /** The candidate each sample's own win began with. */
+  const own: (Candidate | undefined)[] = [];
   const candidates = new Map<string, Candidate>();
   const add = (line: KlondikeMove[], key: string, vote: boolean) => {
     let c = candidates.get(key);
@@ -243,12 +252,12 @@ export function chooseLine(
     if (vote) c.votes++;
     return c;
   };
-  const own: (Candidate | undefined)[] = [];
-  for (let i = 0; i < base; i++) {
-    const sample = sampleDeal(klondikeKnowledge, view, prng);
-    samples.push(sample);
-    const r = solver.decide(sample, positions, policy, true);
-    rootVerdicts.push(r.verdict);
+  /** Decides sample i from the root with a budget, and adds the first line of its win. */
+  const root = (i: number, budget: number) => {
+    const sample = samples[i];
+    const r = solver.decide(sample, budget, policy, true);
+    rootVerdicts[i] = r.verdict;
+    own[i] = undefined;
     if (r.moves && r.moves.length > 0) {
       const first = firstLine(sample, r.moves, policy);
       const key = `${seenKey(first.before)} ${JSON.stringify(first.line[first.line.length - 1])}`;
@@ -263,11 +272,20 @@ export function chooseLine(
             false,
           );
       }
-    } else own.push(undefined);
+    }
+  };
+  for (let i = 0; i < base; i++) {
+    samples.push(sampleDeal(klondikeKnowledge, view, prng));
+    root(i, positions);
   }
   // Every single move that reveals a card now is a candidate too.
   for (const m of revealingMoves(samples[0], policy)) {
     add([m], `${seenKey(samples[0])} ${JSON.stringify(m)}`, false);
+  }
+  if (candidates.size === 0) {
+    // Nothing to learn and no sample won within the budget: before giving up, decide the undecided samples with
+    // twenty times the budget.
+    for (let i = 0; i < base; i++) if (rootVerdicts[i] === "unknown") root(i, positions * 20);
   }
   const rootWins = rootVerdicts.filter((v) => v === "won").length;
   const chance = share(rootWins, rootVerdicts.filter((v) => v === "unknown").length, samples.length);
