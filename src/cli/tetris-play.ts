@@ -373,7 +373,7 @@ export function playInTerminal(
             ...result,
             seed: session.seed,
             date: new Date().toISOString(),
-            timeMs: Math.round(r?.timeMs ?? 0),
+            timeMs: Math.floor(r?.timeMs ?? 0),
             pieces: r?.pieces ?? 0,
             complete: r?.complete ?? false,
           });

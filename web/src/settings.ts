@@ -3,6 +3,7 @@ import type { AnyPatienceGame, AutoPolicy } from "../../src/games/patience/contr
 import { fieldProblem, type RuleValue } from "../../src/games/patience/rules.ts";
 import { ruleFields } from "../../src/games/patience/session.ts";
 import { findPatience } from "../../src/games/registry.ts";
+import { type GameMode, isGameMode } from "../../src/games/tetris/guideline/modes.ts";
 import {
   hasStored,
   isRecord,
@@ -33,6 +34,7 @@ export type TetrisControl =
   | "hardDrop"
   | "rotateCW"
   | "rotateCCW"
+  | "rotate180"
   | "hold"
   | "pause";
 export const TETRIS_CONTROLS: readonly TetrisControl[] = [
@@ -42,6 +44,7 @@ export const TETRIS_CONTROLS: readonly TetrisControl[] = [
   "hardDrop",
   "rotateCW",
   "rotateCCW",
+  "rotate180",
   "hold",
   "pause",
 ];
@@ -70,9 +73,15 @@ export interface Settings {
   patience: Record<string, PatienceSettings>;
   tetris: {
     engine: TetrisEngine;
-    /** Delayed auto shift and auto repeat rate, in ms. */
+    /** The guideline game's mode (src/games/tetris/guideline/modes.ts). */
+    mode: GameMode;
+    /** Delayed auto shift, auto repeat rate and DAS cut delay, in ms; soft drop factor (0 instant). */
     das: number;
     arr: number;
+    dcd: number;
+    sdf: number;
+    /** Sound volume of the game, 0-100. */
+    volume: number;
     keys: Record<TetrisControl, string[]>;
     ghost: boolean;
   };
@@ -85,6 +94,7 @@ export const DEFAULT_TETRIS_KEYS: Record<TetrisControl, string[]> = {
   hardDrop: [" "],
   rotateCW: ["ArrowUp", "x"],
   rotateCCW: ["z", "Control"],
+  rotate180: ["a"],
   hold: ["c", "Shift"],
   pause: ["p", "Escape"],
 };
@@ -104,8 +114,12 @@ export function defaultSettings(): Settings {
     patience: {},
     tetris: {
       engine: "guideline",
+      mode: "marathon",
       das: 150,
       arr: 40,
+      dcd: 0,
+      sdf: 20,
+      volume: 70,
       keys: structuredClone(DEFAULT_TETRIS_KEYS),
       ghost: true,
     },
@@ -200,8 +214,12 @@ export function checkSettings(raw: unknown): Settings {
     patience,
     tetris: {
       engine: pick(t.engine, ["guideline", "classic"], d.tetris.engine),
+      mode: isGameMode(t.mode) ? t.mode : d.tetris.mode,
       das: int(t.das, 0, 1000, d.tetris.das),
       arr: int(t.arr, 0, 500, d.tetris.arr),
+      dcd: int(t.dcd, 0, 500, d.tetris.dcd),
+      sdf: int(t.sdf, 0, 100, d.tetris.sdf),
+      volume: int(t.volume, 0, 100, d.tetris.volume),
       keys: tetrisKeys,
       ghost: bool(t.ghost, d.tetris.ghost),
     },

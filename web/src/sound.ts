@@ -1,5 +1,20 @@
 /** Sounds made with Web Audio (nothing is fetched): short envelopes on oscillators. */
-export type SoundKind = "move" | "home" | "error" | "win" | "deal" | "line" | "drop";
+export type SoundKind =
+  | "move"
+  | "home"
+  | "error"
+  | "win"
+  | "deal"
+  | "line"
+  | "drop"
+  | "shift"
+  | "rotate"
+  | "lock"
+  | "hold"
+  | "tetris"
+  | "tspin"
+  | "level"
+  | "gameover";
 
 let context: AudioContext | null = null;
 let enabled = false;
@@ -8,57 +23,97 @@ export function setSoundEnabled(on: boolean): void {
   enabled = on;
 }
 
-function tone(
+function play(
   ctx: AudioContext,
   freq: number,
   start: number,
   length: number,
   type: OscillatorType,
   gain = 0.08,
+  volume = 1,
 ) {
   const osc = ctx.createOscillator();
   const amp = ctx.createGain();
   osc.type = type;
   osc.frequency.value = freq;
   amp.gain.setValueAtTime(0, start);
-  amp.gain.linearRampToValueAtTime(gain, start + 0.008);
+  amp.gain.linearRampToValueAtTime(Math.max(gain * volume, 0.00011), start + 0.008);
   amp.gain.exponentialRampToValueAtTime(0.0001, start + length);
   osc.connect(amp).connect(ctx.destination);
   osc.start(start);
   osc.stop(start + length + 0.02);
 }
 
-export function playSound(kind: SoundKind): void {
-  if (!enabled) return;
+/** Plays a sound at `volume` (0-1). The AudioContext is made only once the page has had a user gesture. */
+export function playSound(kind: SoundKind, volume = 1): void {
+  if (!enabled || volume <= 0) return;
+  // Before any click or key on the page, an AudioContext cannot start (and Chrome warns): stay silent.
+  if (typeof navigator !== "undefined" && navigator.userActivation && !navigator.userActivation.hasBeenActive)
+    return;
   try {
     context ??= new AudioContext();
     const ctx = context;
     if (ctx.state === "suspended") void ctx.resume();
     const t = ctx.currentTime;
+    const tone = (freq: number, start: number, length: number, type: OscillatorType, gain = 0.08) =>
+      play(ctx, freq, start, length, type, gain, volume);
     switch (kind) {
       case "move":
-        tone(ctx, 520, t, 0.07, "triangle", 0.06);
+        tone(520, t, 0.07, "triangle", 0.06);
         break;
       case "drop":
-        tone(ctx, 300, t, 0.06, "triangle", 0.05);
+        tone(300, t, 0.06, "triangle", 0.05);
         break;
       case "home":
-        tone(ctx, 660, t, 0.08, "sine");
-        tone(ctx, 990, t + 0.05, 0.1, "sine", 0.05);
+        tone(660, t, 0.08, "sine");
+        tone(990, t + 0.05, 0.1, "sine", 0.05);
         break;
       case "error":
-        tone(ctx, 160, t, 0.16, "square", 0.04);
+        tone(160, t, 0.16, "square", 0.04);
         break;
       case "deal":
-        for (let i = 0; i < 6; i++) tone(ctx, 400 + i * 30, t + i * 0.03, 0.05, "triangle", 0.03);
+        for (let i = 0; i < 6; i++) tone(400 + i * 30, t + i * 0.03, 0.05, "triangle", 0.03);
         break;
       case "line":
-        tone(ctx, 440, t, 0.1, "square", 0.04);
-        tone(ctx, 880, t + 0.06, 0.12, "square", 0.03);
+        tone(440, t, 0.1, "square", 0.04);
+        tone(880, t + 0.06, 0.12, "square", 0.03);
+        break;
+      case "shift":
+        tone(880, t, 0.025, "square", 0.015);
+        break;
+      case "rotate":
+        tone(660, t, 0.04, "triangle", 0.04);
+        break;
+      case "lock":
+        tone(180, t, 0.07, "triangle", 0.06);
+        break;
+      case "hold":
+        tone(392, t, 0.05, "sine", 0.05);
+        tone(523, t + 0.04, 0.06, "sine", 0.04);
+        break;
+      case "tetris":
+        [523, 659, 784, 1047].forEach((f, i) => {
+          tone(f, t + i * 0.04, 0.12, "square", 0.035);
+        });
+        break;
+      case "tspin":
+        tone(740, t, 0.08, "sawtooth", 0.03);
+        tone(988, t + 0.06, 0.1, "sawtooth", 0.03);
+        tone(1245, t + 0.12, 0.14, "sawtooth", 0.025);
+        break;
+      case "level":
+        [440, 554, 659, 880].forEach((f, i) => {
+          tone(f, t + i * 0.07, 0.12, "triangle", 0.05);
+        });
+        break;
+      case "gameover":
+        [392, 330, 262, 196].forEach((f, i) => {
+          tone(f, t + i * 0.14, 0.25, "triangle", 0.06);
+        });
         break;
       case "win":
         [523, 659, 784, 1047].forEach((f, i) => {
-          tone(ctx, f, t + i * 0.12, 0.3, "sine", 0.08);
+          tone(f, t + i * 0.12, 0.3, "sine", 0.08);
         });
         break;
     }

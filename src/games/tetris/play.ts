@@ -163,7 +163,8 @@ export function formatTime(ms: number): string {
 /** The results as label/value lines, the same on the terminal and in the browser. */
 export function resultLines(r: PlayResults): Array<[string, string]> {
   const c = r.counts;
-  const spins = c.tSpins.reduce((a, b) => a + b, 0) + c.miniTSpins.reduce((a, b) => a + b, 0);
+  const minis = c.miniTSpins.reduce((a, b) => a + b, 0);
+  const spins = c.tSpins.reduce((a, b) => a + b, 0) + minis;
   const lines: Array<[string, string]> = [
     ["Mode", MODE_RULES[r.mode].title],
     ["Time", formatTime(r.timeMs)],
@@ -173,8 +174,11 @@ export function resultLines(r: PlayResults): Array<[string, string]> {
     ["Pieces", `${r.pieces} (${r.piecesPerSecond.toFixed(2)} per second)`],
     ["Keys", `${r.keys} (${r.keysPerPiece.toFixed(2)} per piece)`],
     ["Finesse faults", String(r.finesseFaults)],
-    ["Singles / doubles / triples / tetrises", c.clears.slice(1).join(" / ")],
-    ["T-spins (0/1/2/3 lines), minis", `${spins}: ${c.tSpins.join("/")}, minis ${c.miniTSpins.join("/")}`],
+    ["Clears of 1 / 2 / 3 / 4 lines", c.clears.slice(1).join(" / ")],
+    [
+      "T-spins",
+      `${spins}: ${c.tSpins[1]} single, ${c.tSpins[2]} double, ${c.tSpins[3]} triple, ${minis} mini`,
+    ],
     ["Perfect clears", String(c.perfectClears)],
     ["Longest combo / back-to-back", `${c.maxCombo} / ${c.maxBackToBack}`],
     ["Attack", `${r.attack} (${r.attackPerMinute.toFixed(1)} a minute)`],

@@ -5,7 +5,6 @@ import { findPatience } from "../../../src/games/registry.ts";
 import {
   CARD_BACKS,
   type CardBack,
-  DEFAULT_TETRIS_KEYS,
   type DealKind,
   type PatienceSettings,
   patienceSettings,
@@ -18,6 +17,8 @@ import {
   type TetrisEngine,
   type Theme,
 } from "../settings.ts";
+import { TetrisHandlingFields } from "../tetris/HandlingFields.tsx";
+import { KeyBindings } from "../tetris/KeyBindings.tsx";
 
 const POLICY_TEXT: Record<AutoPolicy, string> = {
   none: "None: you move every card",
@@ -37,18 +38,12 @@ const CONTROL_TEXT: Record<TetrisControl, string> = {
   hardDrop: "Hard drop",
   rotateCW: "Rotate clockwise",
   rotateCCW: "Rotate counter-clockwise",
+  rotate180: "Half turn",
   hold: "Hold",
   pause: "Pause",
 };
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const keyName = (k: string) => (k === " " ? "Space" : k);
-const parseKeys = (text: string): string[] =>
-  text
-    .split(",")
-    .map((k) => k.trim())
-    .filter((k) => k.length > 0)
-    .map((k) => (k.toLowerCase() === "space" ? " " : k));
 
 /** One rule of a game's schema as a form control. */
 function RuleControl({
@@ -375,26 +370,13 @@ export function SettingsPanel({
             <input type="checkbox" checked={t.ghost} onChange={(e) => setT({ ghost: e.target.checked })} />{" "}
             Ghost piece
           </label>
-          <div className="keys">
-            {TETRIS_CONTROLS.map((control) => (
-              <label key={control}>
-                {CONTROL_TEXT[control]}{" "}
-                <input
-                  defaultValue={t.keys[control].map(keyName).join(", ")}
-                  onBlur={(e) => {
-                    const keys = parseKeys(e.target.value);
-                    setT({
-                      keys: { ...t.keys, [control]: keys.length > 0 ? keys : DEFAULT_TETRIS_KEYS[control] },
-                    });
-                  }}
-                  aria-describedby="keys-note"
-                />
-              </label>
-            ))}
-            <p className="note" id="keys-note">
-              Key names as the browser gives them, separated by commas: ArrowLeft, a, Space, Shift…
-            </p>
-          </div>
+          <TetrisHandlingFields t={t} setT={setT} />
+          <KeyBindings
+            keys={t.keys}
+            controls={TETRIS_CONTROLS}
+            text={CONTROL_TEXT}
+            onChange={(keys) => setT({ keys })}
+          />
         </fieldset>
       )}
     </form>

@@ -8,12 +8,16 @@ import {
 } from "react";
 import { TetrisAi } from "../../../src/games/tetris/ai.ts";
 import type { Action } from "../../../src/games/tetris/guideline/engine.ts";
+import { type GameMode, MODE_RULES } from "../../../src/games/tetris/guideline/modes.ts";
+import { Handling, type HandlingTarget } from "../../../src/games/tetris/handling.ts";
+import { clearName, formatTime, type PlayResults, resultLines } from "../../../src/games/tetris/play.ts";
 import { drawSeed } from "../../../src/games/tetris/random.ts";
 import { type Settings, TETRIS_CONTROLS, type TetrisControl } from "../settings.ts";
-import { playSound } from "../sound.ts";
+import { playSound, type SoundKind } from "../sound.ts";
 import { drawField, drawPreview } from "./draw.ts";
-import { kept } from "./kept.ts";
-import { addTetrisScore } from "./scores.ts";
+import { sameKey } from "./KeyBindings.tsx";
+import { gameNow, kept, restartClock, setClockPaused } from "./kept.ts";
+import { addBest } from "./scores.ts";
 import { COLUMNS, newSession, ROWS, type TetrisSession } from "./session.ts";
 
 interface Shown {
@@ -24,15 +28,36 @@ interface Shown {
   paused: boolean;
   ai: boolean;
   rank: number;
+  results: PlayResults | null;
 }
 
-const SOFT_DROP_REPEAT_MS = 33;
+interface Banner {
+  lines: string[];
+  at: number;
+}
+
 const AI_STEP_MS = 45;
+/** How long cleared rows flash (drawn over the field; the game goes on underneath). */
+const FLASH_MS = 260;
+const BANNER_MS = 1600;
 
 function controlFor(keys: Record<TetrisControl, string[]>, key: string): TetrisControl | undefined {
-  const lower = key.length === 1 ? key.toLowerCase() : key;
-  return TETRIS_CONTROLS.find((c) => keys[c].some((k) => (k.length === 1 ? k.toLowerCase() : k) === lower));
+  return TETRIS_CONTROLS.find((c) => keys[c].some((k) => sameKey(k, key)));
 }
+
+/** What the game looked like before an action or a frame, to tell what happened. */
+interface Snap {
+  pieces: number;
+  lines: number;
+  level: number;
+  over: boolean;
+}
+const snap = (s: TetrisSession): Snap => ({
+  pieces: s.pieces(),
+  lines: s.lines(),
+  level: s.level(),
+  over: s.over(),
+});
 
 export default function TetrisView({ settings, blocked }: { settings: Settings; blocked: boolean }) {
   const t = settings.tetris;
@@ -41,20 +66,25 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
   const holdRef = useRef<HTMLCanvasElement>(null);
   const areaRef = useRef<HTMLDivElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
+  const timeRef = useRef<HTMLElement>(null);
+  const flash = useRef<{ rows: number[]; at: number }>({ rows: [], at: -1e9 });
 
   // Shown, the game takes the keyboard (Space must drop a piece, not press the button last used).
   useEffect(() => {
     wrapRef.current?.focus({ preventScroll: true });
   }, []);
   // The game lives outside the view: switching to another game and back finds it paused, not thrown away.
-  kept.session.current ??= newSession(t.engine, drawSeed());
+  if (!kept.session.current) {
+    kept.session.current = newSession(t.engine, drawSeed(), t.mode);
+    restartClock();
+  }
   const session = kept.session as { current: TetrisSession };
   const gameMs = kept.gameMs;
   const paused = kept.paused;
   const ai = kept.ai;
-  const held = kept.held;
   const recorded = kept.recorded;
   const [cell, setCell] = useState(24);
+  const [banner, setBanner] = useState<Banner | null>(null);
   const [shown, setShown] = useState<Shown>(() => ({
     score: session.current.score(),
     lines: session.current.lines(),
@@ -63,39 +93,111 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
     paused: paused.current,
     ai: ai.current.on,
     rank: 0,
+    results: session.current.over() ? session.current.results() : null,
   }));
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
 
-  const newGame = useCallback((engine = settingsRef.current.tetris.engine) => {
-    session.current = newSession(engine, drawSeed());
-    gameMs.current = 0;
-    paused.current = false;
-    recorded.current = false;
-    ai.current.queue = [];
-    ai.current.brain = null;
-    setShown((s) => ({ ...s, over: false, paused: false, rank: 0 }));
+  const sound = useCallback((kind: SoundKind) => {
+    playSound(kind, settingsRef.current.tetris.volume / 100);
   }, []);
 
-  // A change of engine in the settings starts a new game with it.
+  /** After an action or a frame: the sounds, the flash of cleared rows, the clear's name. */
+  const feedback = useCallback(
+    (before: Snap, action?: Action, done?: boolean) => {
+      const s = session.current;
+      const after = snap(s);
+      if (after.over && !before.over) {
+        sound(s.results()?.complete ? "win" : "gameover");
+        return;
+      }
+      if (after.lines > before.lines) {
+        const clear = s.lastClear();
+        flash.current = { rows: s.lastClearedRows(), at: performance.now() };
+        sound(
+          clear?.tSpin !== "none" && clear ? "tspin" : after.lines - before.lines >= 4 ? "tetris" : "line",
+        );
+        if (clear) {
+          const lines = [clearName(clear).replace(/ combo \d+$/, "")];
+          if (clear.combo > 0) lines.push(`COMBO ${clear.combo}`);
+          if (clear.perfectClear) lines.push("PERFECT CLEAR");
+          setBanner({ lines, at: performance.now() });
+        }
+      } else if (after.pieces > before.pieces) {
+        const clear = s.lastClear();
+        if (clear && clear.tSpin !== "none" && clear.lines === 0 && s.engine === "guideline") {
+          setBanner({ lines: [clearName(clear)], at: performance.now() });
+          sound("tspin");
+        } else sound(action === "hardDrop" ? "drop" : "lock");
+      } else if (done && action) {
+        if (action === "hold") sound("hold");
+        else if (action.startsWith("rotate")) sound("rotate");
+        else if (action === "left" || action === "right") sound("shift");
+      }
+      if (after.level > before.level) sound("level");
+    },
+    [sound],
+  );
+
+  const act = useCallback(
+    (ms: number, action: Action) => {
+      const s = session.current;
+      if (paused.current || s.over()) return false;
+      const before = snap(s);
+      const done = s.act(ms, action);
+      feedback(before, action, done);
+      return done;
+    },
+    [feedback],
+  );
+
+  /** Game time now, read from the wall clock at the key (between frames), pauses left out. */
+  const nowMs = useCallback(() => Math.max(gameNow(), session.current.now()), []);
+
+  // The handler acts on whichever game is current (a new game keeps it).
+  const handlingSettings = () => {
+    const { das, arr, dcd, sdf } = settingsRef.current.tetris;
+    return { das, arr, dcd, sdf };
+  };
+  if (!kept.handling.current) {
+    const target: HandlingTarget = {
+      press: (a) => session.current.press(a),
+      act: (ms, a) => act(ms, a),
+      gravityMs: () => session.current.gravityMs(),
+      pieces: () => session.current.pieces(),
+    };
+    kept.handling.current = new Handling(target, handlingSettings());
+  }
+  const handling = kept.handling as { current: Handling };
+  handling.current.settings = handlingSettings();
+
+  const newGame = useCallback(
+    (engine = settingsRef.current.tetris.engine, mode: GameMode = settingsRef.current.tetris.mode) => {
+      session.current = newSession(engine, drawSeed(), mode);
+      restartClock();
+      recorded.current = false;
+      ai.current.queue = [];
+      ai.current.brain = null;
+      ai.current.played = ai.current.on;
+      handling.current.releaseAll();
+      setBanner(null);
+      setShown((s) => ({ ...s, over: false, paused: false, rank: 0, results: null }));
+      wrapRef.current?.focus({ preventScroll: true });
+    },
+    [],
+  );
+
+  // A change of engine or mode in the settings starts a new game with it.
   useEffect(() => {
-    if (session.current.engine !== t.engine) newGame(t.engine);
-  }, [t.engine, newGame]);
+    const s = session.current;
+    if (s.engine !== t.engine || (s.engine === "guideline" && s.mode !== t.mode)) newGame(t.engine, t.mode);
+  }, [t.engine, t.mode, newGame]);
 
   const setPaused = useCallback((p: boolean) => {
     if (session.current.over()) return;
-    paused.current = p;
+    setClockPaused(p);
+    if (p) handling.current.releaseAll();
     setShown((s) => ({ ...s, paused: p }));
-  }, []);
-
-  const act = useCallback((action: Action) => {
-    const s = session.current;
-    if (paused.current || s.over()) return false;
-    const before = s.lines();
-    const done = s.act(gameMs.current, action);
-    if (s.lines() > before) playSound("line");
-    else if (action === "hardDrop") playSound("drop");
-    return done;
   }, []);
 
   // Canvas size from the room there is.
@@ -134,7 +236,7 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
     if (blocked) setPaused(true);
   }, [blocked, setPaused]);
 
-  // Keys, with delayed auto shift and auto repeat handled in the frame loop.
+  // Keys go to the handler (DAS, ARR, soft drop factor), which acts at the exact game time each move is due.
   useEffect(() => {
     if (blocked) return;
     const down = (e: KeyboardEvent) => {
@@ -148,25 +250,13 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
         setPaused(!paused.current);
         return;
       }
-      if (ai.current.on) return;
-      const now = performance.now();
-      if (control === "left" || control === "right") {
-        act(control);
-        held.current.dir = control;
-        held.current.since = now;
-        held.current.last = now;
-      } else if (control === "softDrop") {
-        act("softDrop");
-        held.current.down = true;
-        held.current.downLast = now;
-      } else {
-        act(control);
-      }
+      if (ai.current.on || paused.current || session.current.over()) return;
+      handling.current.press(control, nowMs());
     };
     const up = (e: KeyboardEvent) => {
       const control = controlFor(settingsRef.current.tetris.keys, e.key);
-      if (control === held.current.dir) held.current.dir = null;
-      if (control === "softDrop") held.current.down = false;
+      if (!control || control === "pause") return;
+      handling.current.release(control, nowMs());
     };
     window.addEventListener("keydown", down);
     window.addEventListener("keyup", up);
@@ -174,51 +264,31 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
       window.removeEventListener("keydown", down);
       window.removeEventListener("keyup", up);
     };
-  }, [blocked, act, setPaused]);
+  }, [blocked, setPaused, nowMs]);
 
-  // The frame loop: game time, repeats, the AI, drawing.
+  // The frame loop: game time, auto shift, the AI, drawing.
   useEffect(() => {
     let frame = 0;
-    let last = performance.now();
     const drawTimes: number[] = [];
     let frames = 0;
-    let since = last;
+    let since = performance.now();
     const loop = (now: number) => {
       frame = requestAnimationFrame(loop);
-      const dt = Math.min(100, now - last);
-      last = now;
       const s = session.current;
-      const { das, arr } = settingsRef.current.tetris;
       if (!paused.current && !s.over()) {
-        gameMs.current += dt;
-        const h = held.current;
-        if (h.dir && !ai.current.on && now - h.since >= das) {
-          if (arr === 0) {
-            while (s.act(gameMs.current, h.dir)) {}
-          } else {
-            while (now - h.last >= arr) {
-              h.last += arr;
-              act(h.dir);
-            }
-          }
-        } else if (h.dir) {
-          h.last = Math.max(h.last, h.since + das);
-        }
-        if (h.down && !ai.current.on) {
-          while (now - h.downLast >= SOFT_DROP_REPEAT_MS) {
-            h.downLast += SOFT_DROP_REPEAT_MS;
-            act("softDrop");
-          }
-        }
+        gameMs.current = nowMs();
+        if (!ai.current.on) handling.current.update(gameMs.current);
         const a = ai.current;
         if (a.on && now >= a.nextAt) {
           a.brain ??= new TetrisAi(s.engine);
           if (a.queue.length === 0) a.queue = s.plan(a.brain) ?? ["hardDrop"];
           const next = a.queue.shift();
-          if (next) act(next);
+          if (next) act(gameMs.current, next);
           a.nextAt = now + AI_STEP_MS;
         }
+        const mid = snap(s);
         s.tick(gameMs.current);
+        feedback(mid);
       }
       const t0 = performance.now();
       const dark = document.documentElement.dataset.theme === "dark";
@@ -229,6 +299,14 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
         const size = Number(canvas.dataset.cell);
         ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
         drawField(ctx, s.picture(settingsRef.current.tetris.ghost), size, dark);
+        // Cleared rows flash where they were, fading; nothing waits for it.
+        const age = now - flash.current.at;
+        if (age >= 0 && age < FLASH_MS && settingsRef.current.animation) {
+          ctx.fillStyle = `rgba(255, 255, 255, ${0.85 * (1 - age / FLASH_MS)})`;
+          for (const r of flash.current.rows) {
+            if (r >= 0 && r < ROWS) ctx.fillRect(0, r * size, COLUMNS * size, size);
+          }
+        }
       }
       const side = sideRef.current;
       const sctx = side?.getContext("2d");
@@ -253,6 +331,7 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
         const id = s.hold();
         if (id !== null) drawPreview(hctx, id, 0, box * 0.1, box, !s.canHold());
       }
+      if (timeRef.current) timeRef.current.textContent = clockText(s);
       drawTimes.push(performance.now() - t0);
       if (drawTimes.length > 120) drawTimes.shift();
       frames++;
@@ -266,15 +345,21 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
       const over = s.over();
       if (over && !recorded.current) {
         recorded.current = true;
-        const rank = addTetrisScore({
-          score: s.score(),
-          lines: s.lines(),
-          level: s.level(),
-          engine: s.engine,
-          ai: ai.current.on,
-          date: Date.now(),
-        });
-        setShown((v) => ({ ...v, rank }));
+        const results = s.results();
+        // The AI's games (a demo, or a game the AI took part in) stay out of the players' tables.
+        const rank = ai.current.played
+          ? 0
+          : addBest(s.mode, {
+              score: s.score(),
+              lines: s.lines(),
+              level: s.level(),
+              timeMs: Math.floor(results?.timeMs ?? gameMs.current),
+              pieces: results?.pieces ?? 0,
+              complete: results?.complete ?? false,
+              seed: s.seed,
+              date: Date.now(),
+            });
+        setShown((v) => ({ ...v, rank, results }));
       }
       setShown((v) =>
         v.score === s.score() && v.lines === s.lines() && v.level === s.level() && v.over === over
@@ -284,11 +369,20 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
     };
     frame = requestAnimationFrame(loop);
     return () => cancelAnimationFrame(frame);
-  }, [act]);
+  }, [act, feedback, nowMs]);
+
+  // The clear's name fades out on its own.
+  useEffect(() => {
+    if (!banner) return;
+    const timer = setTimeout(() => setBanner(null), BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [banner]);
 
   const toggleAi = () => {
     ai.current.on = !ai.current.on;
     ai.current.queue = [];
+    if (ai.current.on) ai.current.played = true;
+    handling.current.releaseAll();
     setShown((s) => ({ ...s, ai: ai.current.on }));
     if (ai.current.on && session.current.over()) newGame();
     if (ai.current.on) setPaused(false);
@@ -303,21 +397,25 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
         setPaused(!paused.current);
         return;
       }
-      const now = performance.now();
-      act(action);
-      if (action === "left" || action === "right")
-        Object.assign(held.current, { dir: action, since: now, last: now });
-      if (action === "softDrop") Object.assign(held.current, { down: true, downLast: now });
+      if (ai.current.on || paused.current) return;
+      handling.current.press(action, nowMs());
     },
-    onPointerUp: () => Object.assign(held.current, { dir: null, down: false }),
-    onPointerLeave: () => Object.assign(held.current, { dir: null, down: false }),
+    onPointerUp: () => {
+      if (action !== "pause") handling.current.release(action, nowMs());
+    },
+    onPointerLeave: () => {
+      if (action !== "pause") handling.current.release(action, nowMs());
+    },
   });
+
+  const s = session.current;
+  const rules = s.engine === "guideline" ? MODE_RULES[s.mode as GameMode] : null;
 
   return (
     <section className="tetris" aria-label="Tetris">
       <div className="tetris-area" ref={areaRef}>
         <aside className="tetris-side left">
-          {session.current.engine === "guideline" && (
+          {s.engine === "guideline" && (
             <>
               <h2 className="panel-title">Hold</h2>
               <canvas
@@ -338,16 +436,24 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
             </div>
             <div>
               <dt>Lines</dt>
-              <dd data-testid="tetris-lines">{shown.lines}</dd>
+              <dd data-testid="tetris-lines">
+                {shown.lines}
+                {rules?.lines !== undefined && <small>/{rules.lines}</small>}
+              </dd>
             </div>
             <div>
               <dt>Level</dt>
               <dd>{shown.level}</dd>
             </div>
+            {rules && (
+              <div>
+                <dt>{rules.timeMs === undefined ? "Time" : "Time left"}</dt>
+                <dd data-testid="tetris-time" ref={timeRef} />
+              </div>
+            )}
           </dl>
           <p className="engine-name">
-            {session.current.engine === "classic" ? "Classic (VDM++ model)" : "Guideline"} · seed{" "}
-            {session.current.seed}
+            {s.engine === "classic" ? "Classic (VDM++ model)" : (rules?.title ?? "")} · seed {s.seed}
           </p>
         </aside>
         <div className="field-wrap" ref={wrapRef} tabIndex={-1}>
@@ -361,19 +467,17 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
             role="img"
             aria-label={`Tetris field. Score ${shown.score}, ${shown.lines} lines, level ${shown.level}.`}
           />
+          {banner && !shown.over && (
+            <div className="clear-banner" key={banner.at} role="status" data-testid="clear-banner">
+              {banner.lines.map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+            </div>
+          )}
           {(shown.paused || shown.over) && (
             <div className="field-overlay" role="status">
               {shown.over ? (
-                <>
-                  <strong>Game over</strong>
-                  <span>
-                    {shown.score.toLocaleString("en")} points
-                    {shown.rank > 0 ? ` — #${shown.rank} in the high scores` : ""}
-                  </span>
-                  <button type="button" onClick={() => newGame()}>
-                    Play again
-                  </button>
-                </>
+                <Results shown={shown} session={s} onAgain={() => newGame()} />
               ) : (
                 <>
                   <strong>Paused</strong>
@@ -410,33 +514,71 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
         </aside>
       </div>
       <div className="touch-pad" aria-hidden="true">
-        <button type="button" {...touch("left")}>
-          ◀
-        </button>
-        <button type="button" {...touch("rotateCCW")}>
-          ⟲
-        </button>
-        <button type="button" {...touch("softDrop")}>
-          ▼
-        </button>
-        <button type="button" {...touch("hardDrop")}>
-          ⤓
-        </button>
-        <button type="button" {...touch("rotateCW")}>
-          ⟳
-        </button>
-        <button type="button" {...touch("right")}>
-          ▶
-        </button>
-        {session.current.engine === "guideline" && (
-          <button type="button" {...touch("hold")}>
+        {s.engine === "guideline" && (
+          <button type="button" className="pad-hold" {...touch("hold")}>
             Hold
           </button>
         )}
-        <button type="button" {...touch("pause")}>
+        <button type="button" className="pad-ccw" {...touch("rotateCCW")}>
+          ⟲
+        </button>
+        <button type="button" className="pad-cw" {...touch("rotateCW")}>
+          ⟳
+        </button>
+        <button type="button" className="pad-pause" {...touch("pause")}>
           ❚❚
+        </button>
+        <button type="button" className="pad-left" {...touch("left")}>
+          ◀
+        </button>
+        <button type="button" className="pad-right" {...touch("right")}>
+          ▶
+        </button>
+        <button type="button" className="pad-soft" {...touch("softDrop")}>
+          ▼
+        </button>
+        <button type="button" className="pad-hard" {...touch("hardDrop")}>
+          ⤓
         </button>
       </div>
     </section>
+  );
+}
+
+/** The clock as the mode shows it: a sprint's time counting up, an ultra's counting down. */
+function clockText(s: TetrisSession): string {
+  if (s.engine !== "guideline") return "";
+  const limit = MODE_RULES[s.mode as GameMode].timeMs;
+  return formatTime(limit === undefined ? s.now() : limit - s.now());
+}
+
+function Results({ shown, session, onAgain }: { shown: Shown; session: TetrisSession; onAgain: () => void }) {
+  const r = shown.results;
+  return (
+    <>
+      <strong>{r?.complete ? "Finished" : "Game over"}</strong>
+      {r ? (
+        <dl className="results" data-testid="tetris-results">
+          {resultLines(r).map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <span>{shown.score.toLocaleString("en")} points</span>
+      )}
+      <span data-testid="tetris-rank">
+        {shown.rank > 0
+          ? `#${shown.rank} in your ${session.engine === "classic" ? "classic" : MODE_RULES[session.mode as GameMode].title} bests`
+          : kept.ai.current.played
+            ? "The AI played: not kept in your bests."
+            : ""}
+      </span>
+      <button type="button" onClick={onAgain}>
+        Play again
+      </button>
+    </>
   );
 }

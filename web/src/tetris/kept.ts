@@ -1,5 +1,6 @@
 import type { TetrisAi } from "../../../src/games/tetris/ai.ts";
 import type { Action } from "../../../src/games/tetris/guideline/engine.ts";
+import type { Handling } from "../../../src/games/tetris/handling.ts";
 import type { TetrisSession } from "./session.ts";
 
 /**
@@ -8,24 +9,50 @@ import type { TetrisSession } from "./session.ts";
  */
 export const kept = {
   session: { current: null as TetrisSession | null },
+  /** Game time: while paused, the time it stopped at; while running, performance.now() - base. */
   gameMs: { current: 0 },
+  base: { current: 0 },
   paused: { current: false },
-  ai: { current: { on: false, brain: null as TetrisAi | null, queue: [] as Action[], nextAt: 0 } },
-  held: {
+  ai: {
     current: {
-      dir: null as "left" | "right" | null,
-      since: 0,
-      last: 0,
-      down: false,
-      downLast: 0,
+      on: false,
+      /** The AI played some of this game: it stays out of the personal bests. */
+      played: false,
+      brain: null as TetrisAi | null,
+      queue: [] as Action[],
+      nextAt: 0,
     },
   },
+  handling: { current: null as Handling | null },
   recorded: { current: false },
 };
 
 /** Pauses a running game (not one that is over), and lets go of held keys. */
 export function pauseTetris(): void {
-  if (kept.session.current && !kept.session.current.over()) kept.paused.current = true;
-  kept.held.current.dir = null;
-  kept.held.current.down = false;
+  if (kept.session.current && !kept.session.current.over() && !kept.paused.current) {
+    kept.gameMs.current = gameNow();
+    kept.paused.current = true;
+  }
+  kept.handling.current?.releaseAll();
+}
+
+/** Game time now (ms): the wall clock since the game began, pauses left out. */
+export function gameNow(): number {
+  if (kept.paused.current || kept.session.current?.over()) return kept.gameMs.current;
+  return performance.now() - kept.base.current;
+}
+
+/** Pauses or resumes the clock. */
+export function setClockPaused(paused: boolean): void {
+  if (paused === kept.paused.current) return;
+  if (paused) kept.gameMs.current = gameNow();
+  else kept.base.current = performance.now() - kept.gameMs.current;
+  kept.paused.current = paused;
+}
+
+/** Starts the clock of a new game at 0. */
+export function restartClock(): void {
+  kept.gameMs.current = 0;
+  kept.base.current = performance.now();
+  kept.paused.current = false;
 }

@@ -1,8 +1,12 @@
 import { guidelineActions, type TetrisAi } from "../../../src/games/tetris/ai.ts";
 import { ClassicTetris, MAX_ROW } from "../../../src/games/tetris/classic.ts";
-import { type Action, FIELD_WIDTH, GuidelineGame } from "../../../src/games/tetris/guideline/engine.ts";
-import { secondsPerRow } from "../../../src/games/tetris/guideline/scoring.ts";
+import { type Action, FIELD_WIDTH, type GuidelineGame } from "../../../src/games/tetris/guideline/engine.ts";
+import type { GameMode } from "../../../src/games/tetris/guideline/modes.ts";
+import { type ClearEvent, secondsPerRow } from "../../../src/games/tetris/guideline/scoring.ts";
 import type { PieceId } from "../../../src/games/tetris/guideline/srs.ts";
+import type { HandlingTarget } from "../../../src/games/tetris/handling.ts";
+import { GuidelinePlay, type PlayResults } from "../../../src/games/tetris/play.ts";
+import type { ReplayFile } from "../../../src/games/tetris/replay.ts";
 
 /** Rows drawn: the 20 of the field and the 2 above it where pieces appear. */
 export const ROWS = 22;
@@ -18,9 +22,13 @@ export interface TetrisPicture {
 }
 
 /** One game of either engine, driven by game time in ms. The engines decide everything. */
-export interface TetrisSession {
+export interface TetrisSession extends HandlingTarget {
   readonly engine: "guideline" | "classic";
+  /** The guideline game's mode, or "classic". */
+  readonly mode: GameMode | "classic";
   readonly seed: number;
+  /** Game time now (ms). */
+  now(): number;
   tick(ms: number): void;
   act(ms: number, action: Action): boolean;
   picture(ghost: boolean): TetrisPicture;
@@ -33,25 +41,68 @@ export interface TetrisSession {
   over(): boolean;
   /** The AI's actions for the current piece, ending in a hard drop. */
   plan(ai: TetrisAi): Action[] | null;
+  /** The last clear (guideline), and the rows it removed, top row 0 as drawn. */
+  lastClear(): ClearEvent | null;
+  lastClearedRows(): number[];
+  /** The results screen (guideline modes). */
+  results(): PlayResults | null;
+  replay(): ReplayFile | null;
 }
 
 export class GuidelineSession implements TetrisSession {
   readonly engine = "guideline";
-  readonly game: GuidelineGame;
+  readonly play: GuidelinePlay;
   readonly seed: number;
+  readonly mode: GameMode;
 
-  constructor(seed: number) {
-    this.game = new GuidelineGame({ seed, visibleRows: 20, nextCount: 5 });
+  constructor(seed: number, mode: GameMode = "marathon", play?: GuidelinePlay) {
+    this.play = play ?? new GuidelinePlay({ seed, visibleRows: 20, nextCount: 5, gameMode: mode });
     this.seed = this.game.options.seed;
+    this.mode = this.game.options.gameMode;
+  }
+
+  get game(): GuidelineGame {
+    return this.play.game;
+  }
+
+  now(): number {
+    return this.game.now;
   }
 
   tick(ms: number): void {
-    if (!this.over()) this.game.advance(Math.max(ms, this.game.now));
+    this.play.tick(ms);
   }
 
   act(ms: number, action: Action): boolean {
-    if (this.over()) return false;
-    return this.game.input(Math.max(ms, this.game.now), action);
+    return this.play.act(ms, action);
+  }
+
+  press(action: Action): void {
+    this.play.press(action);
+  }
+
+  gravityMs(): number {
+    return this.game.gravityMs();
+  }
+
+  pieces(): number {
+    return this.game.getPieces();
+  }
+
+  lastClear(): ClearEvent | null {
+    return this.game.getLastClear();
+  }
+
+  lastClearedRows(): number[] {
+    return this.game.getLastClearedRows().map((y) => ROWS - 1 - y);
+  }
+
+  results(): PlayResults {
+    return this.play.results();
+  }
+
+  replay(): ReplayFile {
+    return this.play.replay();
   }
 
   picture(ghost: boolean): TetrisPicture {
@@ -102,9 +153,12 @@ export class GuidelineSession implements TetrisSession {
 /** The model's game driven as its Java Main drives it, with gravity: a `down` that fails locks the piece. */
 export class ClassicSession implements TetrisSession {
   readonly engine = "classic";
+  readonly mode = "classic";
   readonly game: ClassicTetris;
   readonly seed: number;
   private nextFallAt: number;
+  private time = 0;
+  private locks = 0;
 
   constructor(seed: number) {
     this.game = new ClassicTetris(seed);
@@ -113,17 +167,45 @@ export class ClassicSession implements TetrisSession {
     this.nextFallAt = this.gravityMs();
   }
 
-  private gravityMs(): number {
+  gravityMs(): number {
     return secondsPerRow(this.game.getLevel()) * 1000;
   }
 
+  now(): number {
+    return this.time;
+  }
+
+  press(): void {}
+
+  pieces(): number {
+    return this.locks;
+  }
+
+  lastClear(): ClearEvent | null {
+    return null;
+  }
+
+  lastClearedRows(): number[] {
+    return [];
+  }
+
+  results(): null {
+    return null;
+  }
+
+  replay(): null {
+    return null;
+  }
+
   private lock(ms: number): void {
+    this.locks++;
     this.game.checkLines();
     this.game.newRandomTetramino();
     this.nextFallAt = ms + this.gravityMs();
   }
 
   tick(ms: number): void {
+    this.time = Math.max(this.time, ms);
     while (!this.over() && this.nextFallAt <= ms) {
       const at = this.nextFallAt;
       this.nextFallAt += this.gravityMs();
@@ -133,6 +215,7 @@ export class ClassicSession implements TetrisSession {
 
   act(ms: number, action: Action): boolean {
     if (this.over()) return false;
+    this.time = Math.max(this.time, ms);
     switch (action) {
       case "left":
         return this.game.left();
@@ -205,6 +288,10 @@ export class ClassicSession implements TetrisSession {
   }
 }
 
-export function newSession(engine: "guideline" | "classic", seed: number): TetrisSession {
-  return engine === "classic" ? new ClassicSession(seed) : new GuidelineSession(seed);
+export function newSession(
+  engine: "guideline" | "classic",
+  seed: number,
+  mode: GameMode = "marathon",
+): TetrisSession {
+  return engine === "classic" ? new ClassicSession(seed) : new GuidelineSession(seed, mode);
 }

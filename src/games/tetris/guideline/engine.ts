@@ -184,6 +184,7 @@ export class GuidelineGame {
   private backToBackRun = 0;
   private softDropped = false;
   private lastLock: LockInfo | null = null;
+  private clearedRows: number[] = [];
 
   constructor(options: GuidelineOptions = {}) {
     this.options = resolveOptions(options);
@@ -220,6 +221,11 @@ export class GuidelineGame {
   /** Clears by kind, attack, and zen's top-outs so far. */
   getCounts(): ClearCounts {
     return structuredClone(this.counts);
+  }
+
+  /** The rows (y from the floor, as they were before the clear) the last clearing lock removed. */
+  getLastClearedRows(): number[] {
+    return [...this.clearedRows];
   }
 
   /** Where the last piece locked, and whether it was soft dropped; null before the first lock. */
@@ -582,10 +588,12 @@ export class GuidelineGame {
   private clearRows(): number {
     let cleared = 0;
     let write = 0;
+    this.clearedRows = [];
     for (let y = 0; y < FIELD_HEIGHT; y++) {
       const row = this.field.subarray(y * FIELD_WIDTH, (y + 1) * FIELD_WIDTH);
       if (row.every((v) => v !== 0)) {
         cleared++;
+        this.clearedRows.push(y);
         continue;
       }
       if (write !== y) this.field.copyWithin(write * FIELD_WIDTH, y * FIELD_WIDTH, (y + 1) * FIELD_WIDTH);

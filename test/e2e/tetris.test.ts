@@ -1,0 +1,197 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Action, GuidelineGame } from "../../src/games/tetris/guideline/engine.ts";
+import { type Rotation, SHAPES } from "../../src/games/tetris/guideline/srs.ts";
+import { type Harness, openHarness, shot } from "./harness.ts";
+
+let h: Harness;
+let page: Page;
+
+beforeAll(async () => {
+  h = await openHarness();
+  page = h.page;
+}, 180_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+const SETTINGS = "tsol.settings.v2";
+
+/** The page on Tetris with these Tetris settings (and theme), nothing else stored. */
+async function open(tetris: Record<string, unknown>, theme = "dark"): Promise<void> {
+  await page.goto(`${h.server.url}favicon.svg`);
+  await page.evaluate("localStorage.clear()");
+  const settings = { theme, sound: true, tetris: { engine: "guideline", ...tetris } };
+  await page.evaluate(
+    `localStorage.setItem(${JSON.stringify(SETTINGS)}, ${JSON.stringify(JSON.stringify(settings))})`,
+  );
+  await page.goto(`${h.server.url}#/tetris`);
+  await page.waitForSelector("canvas.field");
+}
+
+const KEY: Record<Action, string> = {
+  left: "ArrowLeft",
+  right: "ArrowRight",
+  rotateCW: "ArrowUp",
+  rotateCCW: "z",
+  rotate180: "a",
+  softDrop: "ArrowDown",
+  hardDrop: "Space",
+  hold: "c",
+};
+
+/**
+ * Where to put a piece, without soft drops or hold (nothing that depends on the page's timing): each rotation and
+ * column it can be turned to at the top and dropped from, scored by the board it leaves (lines cleared, height,
+ * holes, bumpiness, the weights of a well-known simple player). Returns the keys' actions.
+ */
+function placement(game: GuidelineGame): Action[] {
+  const piece = game.getPiece()!;
+  let best: { score: number; actions: Action[] } | null = null;
+  const turns: Array<[Rotation, Action[]]> = [
+    [0, []],
+    [1, ["rotateCW"]],
+    [2, ["rotate180"]],
+    [3, ["rotateCCW"]],
+  ];
+  for (const [rotation, turn] of turns) {
+    for (let x = -3; x < 10; x++) {
+      if (!game.fits(piece.id, rotation, x, piece.y)) continue;
+      let y = piece.y;
+      while (game.fits(piece.id, rotation, x, y - 1)) y--;
+      const filled = new Set(SHAPES[piece.id][rotation]!.map(([dx, dy]) => `${x + dx},${y + dy}`));
+      const at = (cx: number, cy: number) => game.cellAt(cx, cy) !== 0 || filled.has(`${cx},${cy}`);
+      const full: number[] = [];
+      for (let cy = 0; cy < 24; cy++) if ([...Array(10).keys()].every((cx) => at(cx, cy))) full.push(cy);
+      const heights: number[] = [];
+      let holes = 0;
+      for (let cx = 0; cx < 10; cx++) {
+        let h = 0;
+        let seen = false;
+        for (let cy = 23; cy >= 0; cy--) {
+          if (full.includes(cy)) continue;
+          if (at(cx, cy)) {
+            if (!seen) h = cy + 1 - full.filter((f) => f < cy).length;
+            seen = true;
+          } else if (seen) holes++;
+        }
+        heights.push(h);
+      }
+      const bumps = heights.slice(1).reduce((sum, h, i) => sum + Math.abs(h - heights[i]!), 0);
+      const score =
+        -0.51 * heights.reduce((a, b) => a + b, 0) + 0.76 * full.length - 0.36 * holes - 0.18 * bumps;
+      const shift: Action[] = Array(Math.abs(x - piece.x)).fill(x < piece.x ? "left" : "right");
+      if (!best || score > best.score) best = { score, actions: [...turn, ...shift, "hardDrop"] };
+    }
+  }
+  return best?.actions ?? ["hardDrop"];
+}
+
+/**
+ * Plays a sprint to its end through the keyboard: a copy of the game in this process (same seed and mode) picks
+ * each placement, and the keys for it go to the page. DAS is long (taps only), so each key does the same in both
+ * games whatever the page's timing; the two are checked to agree as the game goes.
+ */
+async function playSprint(seed: number): Promise<number> {
+  const game = new GuidelineGame({ seed, gameMode: "sprint", visibleRows: 20, nextCount: 5 });
+  let keys = 0;
+  while (!game.getGameOver()) {
+    for (const action of placement(game)) {
+      game.input(0, action);
+      await page.keyboard.press(KEY[action]);
+      keys++;
+    }
+    if (game.getPieces() > 400) throw new Error("no sprint should take 400 pieces");
+    // Lines, not the score: gravity may have taken a piece a row down before its hard drop (2 points fewer).
+    if (game.getPieces() % 10 === 0 && !game.getGameOver()) {
+      const lines = async () =>
+        Number(/^\d+/.exec((await page.getByTestId("tetris-lines").textContent()) ?? "")?.[0]);
+      await expect.poll(lines, { message: `lines after piece ${game.getPieces()}` }).toBe(game.getLines());
+    }
+  }
+  expect(game.getGameOver()).toBe("goal");
+  return keys;
+}
+
+describe("Tetris in the browser: modes and results", () => {
+  it("a sprint played by the keyboard ends at 40 lines with its results screen and a personal best", async () => {
+    // The game's clock starts with the page: the wall clock from before it bounds the game time.
+    const started = Date.now();
+    await open({ mode: "sprint", das: 1000, arr: 40 });
+    const seedText = await page.locator(".engine-name").textContent();
+    const seed = Number(/seed (\d+)/.exec(seedText ?? "")?.[1]);
+    expect(Number.isInteger(seed)).toBe(true);
+    expect(seedText).toContain("40-line sprint");
+    const keys = await playSprint(seed);
+    const results = page.getByTestId("tetris-results");
+    await results.waitFor({ timeout: 10_000 });
+    const text = (await results.textContent()) ?? "";
+    expect(await page.locator(".field-overlay strong").textContent()).toBe("Finished");
+    const lines = Number(/Lines(\d+)/.exec(text)?.[1]);
+    expect(lines).toBeGreaterThanOrEqual(40);
+    const time = /Time(\d+):(\d\d)\.(\d{3})/.exec(text);
+    expect(time).not.toBeNull();
+    const ms = Number(time![1]) * 60_000 + Number(time![2]) * 1000 + Number(time![3]);
+    // Game time: more than nothing, no more than the wall clock the script took.
+    expect(ms).toBeGreaterThan(0);
+    expect(ms).toBeLessThanOrEqual(Date.now() - started);
+    expect(text).toMatch(/Pieces\d+ \([\d.]+ per second\)/);
+    expect(text).toContain(`Keys${keys} (`);
+    expect(text).toMatch(/Finesse faults\d+/);
+    expect(text).toMatch(/Attack\d+/);
+    expect(await page.getByTestId("tetris-rank").textContent()).toContain("#1 in your 40-line sprint bests");
+    const bests = JSON.parse((await page.evaluate("localStorage.getItem('tsol.tetris.bests.v2')")) as string);
+    expect(bests.sprint).toHaveLength(1);
+    expect(bests.sprint[0].timeMs).toBe(ms);
+    await shot(page, "tetris-sprint-results");
+  }, 60_000);
+
+  it("the AI demo's game stays out of the bests", async () => {
+    await open({ mode: "ultra" });
+    await page.getByRole("button", { name: "AI demo", exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId("tetris-lines").textContent(), { timeout: 10_000 })
+      .not.toMatch(/^0/);
+    await page.getByRole("button", { name: "Stop AI", exact: true }).click();
+    await page.getByRole("button", { name: "New game", exact: true }).click();
+    expect(await page.evaluate("localStorage.getItem('tsol.tetris.bests.v2')")).toBeNull();
+  });
+
+  it("rebinding takes the next key pressed and refuses one already taken", async () => {
+    await open({ mode: "marathon" });
+    await page.getByRole("button", { name: "Settings", exact: true }).click();
+    const row = page.locator(".key-row", { hasText: "Half turn" });
+    await row.getByRole("button", { name: "Add key" }).click();
+    await page.keyboard.press("ArrowLeft");
+    await expect
+      .poll(() => page.locator(".key-bindings .note").textContent())
+      .toContain("ArrowLeft is already Move left");
+    await page.keyboard.press("q");
+    await expect.poll(() => row.textContent()).toContain("Q");
+    await shot(page, "tetris-settings");
+    await page.keyboard.press("Escape");
+  });
+
+  it("screens at the four sizes, light and dark", async () => {
+    for (const theme of ["light", "dark"]) {
+      for (const [w, hgt] of [
+        [390, 844],
+        [844, 390],
+        [1366, 768],
+        [1920, 1080],
+      ] as const) {
+        await page.setViewportSize({ width: w, height: hgt });
+        await open({ mode: "marathon" }, theme);
+        await page.keyboard.press("Space");
+        await page.keyboard.press("ArrowLeft");
+        await shot(page, `tetris-${w}x${hgt}-${theme}`);
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
+  }, 60_000);
+
+  it("saw no console errors (no AudioContext warnings) in the whole session", () => {
+    expect(h.problems).toEqual([]);
+  });
+});
