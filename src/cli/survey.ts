@@ -1,7 +1,9 @@
 import { writeFileSync } from "node:fs";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { escapeControls, quoteToken, shortText } from "../cards/text.ts";
+import { runBlindSurvey } from "../games/patience/blind-survey.ts";
 import type { AnyPatienceGame } from "../games/patience/contract.ts";
+import { PATIENCE_GAMES } from "../games/registry.ts";
 import { formatDuration, type ProgressSink } from "../survey/progress.ts";
 import {
   buildReport,
@@ -202,11 +204,84 @@ interface RunOptions extends GameOptions, BudgetOptions {
   queue?: string;
   chunk?: number;
   detach?: boolean;
+  blind?: boolean;
+  seed?: number;
+  samples?: number;
+}
+
+/** `tsol survey GAME --blind --deals A-B`: the blind player's win rate (blind-survey.ts), one thread, resumable. */
+async function blindCommand(game: AnyPatienceGame, options: RunOptions): Promise<void> {
+  const refused = (
+    [
+      ["--name", options.name],
+      ["--jobs", options.jobs],
+      ["--queue", options.queue],
+      ["--chunk", options.chunk],
+      ["--detach", options.detach],
+      ["--budget-positions", options.budgetPositions],
+      ["--timeout", options.timeout],
+      ["--max-memory", options.maxMemory],
+    ] as const
+  )
+    .filter(([, v]) => v !== undefined)
+    .map(([flag]) => flag);
+  if (refused.length > 0)
+    throw new UsageError(
+      `--blind surveys in one thread, in SQLite, under the player's budgets: no ${refused.join(", ")}`,
+    );
+  if (!game.blindPlayer) {
+    const blind = PATIENCE_GAMES.filter((g) => g.blindPlayer).map((g) => g.id);
+    throw new UsageError(
+      `${game.title} has no hidden cards: --blind surveys games with cards a player cannot see (${blind.join(", ")})`,
+    );
+  }
+  const numbering = numberingFrom(game, options);
+  const { rules } = rulesFrom(game, options);
+  const ranges = parseDeals(options.deals, numbering);
+  const file = options.db ?? DEFAULT_DB;
+  const label = `${game.id} (${game.rules.label(rules)}), ${numbering} deals ${showRanges(ranges)}`;
+  process.stderr.write(`tsol: blind survey of ${label}, in ${file}\n`);
+  const stop = stopOnSignal();
+  try {
+    const s = await runBlindSurvey(
+      game,
+      {
+        game: game.id,
+        rules: rules as Record<string, unknown>,
+        numbering,
+        policy: policyFrom(game, options),
+        seed: options.seed ?? 1,
+        samples: options.samples ?? null,
+        version: solverVersion(game.id),
+      },
+      ranges,
+      file,
+      {
+        signal: stop.signal,
+        cpuMs: () => {
+          const t = process.cpuUsage();
+          return (t.user + t.system) / 1000;
+        },
+        onGame: (deal, won, ms) =>
+          process.stderr.write(`tsol: deal ${deal} ${won ? "won" : "lost"} (${(ms / 1000).toFixed(1)} s)\n`),
+      },
+    );
+    const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
+    console.log(
+      `blind survey of ${label}: won ${s.won} of ${s.games} games (${pct(s.games ? s.won / s.games : 0)}, 95% Wilson ${pct(s.low)}..${pct(s.high)}), ${s.seconds.toFixed(2)} s a game (CPU); ${s.playedNow} played now${s.left > 0 ? `; ${s.left} deals left: run the same command to resume` : ""}`,
+    );
+    if (stop.signal.aborted) process.exitCode = 130;
+  } finally {
+    stop.dispose();
+  }
 }
 
 async function runCommand(id: string, options: RunOptions): Promise<void> {
   if (options.name === "") throw new UsageError("--name takes a name, not an empty one");
   const game: AnyPatienceGame = gameNamed(id);
+  if (options.blind) return blindCommand(game, options);
+  if (options.seed !== undefined || options.samples !== undefined)
+    throw new UsageError("--seed and --samples go with --blind");
   const numbering = numberingFrom(game, options);
   const policy = policyFrom(game, options);
   const { rules } = rulesFrom(game, options);
@@ -440,7 +515,17 @@ export function registerSurvey(program: Command): void {
       "run on many machines: enqueue jobs in PostgreSQL (postgres://…) for tsol survey worker",
     )
     .option("--chunk <K>", `with --queue: deals a job (default ${DEFAULT_CHUNK})`, wholeNumber("--chunk"))
-    .option("--detach", "with --queue: enqueue and return, without waiting for the workers");
+    .option("--detach", "with --queue: enqueue and return, without waiting for the workers")
+    .option(
+      "--blind",
+      "play each deal with the blind player (it sees only what a player sees) and count its wins",
+    )
+    .option("--seed <S>", "with --blind: the player's seed (default 1)", wholeNumber("--seed", 0, 4294967295))
+    .option(
+      "--samples <K>",
+      "with --blind: samples a decision (default 16)",
+      wholeNumber("--samples", 1, 10000),
+    );
   addBudgetOptions(
     run,
     `positions each deal may take (default ${DEFAULT_POSITIONS.toLocaleString("en")})`,

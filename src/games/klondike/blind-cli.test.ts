@@ -3,13 +3,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tsol } from "../../../test/tsol.ts";
+import { formatBoard } from "./board-text.ts";
+import { seen } from "./knowledge.ts";
+import { applyMove, dealKlondike, makeRules } from "./rules.ts";
+import { solveKlondike } from "./solver.ts";
 
 /** `tsol solve klondike … --blind` and `tsol check`, through the real command. */
 
-const deal = ["13", "--draw", "3", "--numbering", "solvitaire"];
+/** Solvitaire's draw-3 deal 1: lost even knowing every card, so the player's game is short. */
+const deal = ["1", "--draw", "3", "--numbering", "solvitaire"];
 
 function blind(args: string[]) {
-  const r = tsol(["solve", "klondike", ...args, "--blind", "--samples", "3", "--json"]);
+  const r = tsol(["solve", "klondike", ...args, "--blind", "--samples", "2", "--json"]);
   expect(r.status).toBe(0);
   const lines = r.stdout.trim().split("\n");
   expect(lines).toHaveLength(1);
@@ -30,25 +35,32 @@ function checked(args: string[], moves: string[]): boolean {
   return false;
 }
 
+/** A board late in a won game of deal 7 (draw 3): 79 moves of the thoughtful win, a few cards still face down. */
+function lateBoard(): string {
+  let state = dealKlondike(7, makeRules({ draw: 3 }), "solvitaire");
+  const win = solveKlondike(state, { budget: { positions: 100_000 } });
+  for (const m of win.moves.slice(0, 70)) state = applyMove(state, m);
+  expect(seen(state).unseen.length).toBeGreaterThan(0);
+  const file = join(mkdtempSync(join(tmpdir(), "tsol-blind-")), "late.txt");
+  writeFileSync(file, formatBoard(state));
+  return file;
+}
+
 describe("tsol solve klondike --blind", () => {
   it("plays the deal seeing only what a player sees: one object whose moves replay to a win exactly when it says won", () => {
     const report = blind(deal);
     expect(Object.keys(report)).toEqual(expect.arrayContaining(["game", "deal", "won", "moves", "stats"]));
-    expect(report).toMatchObject({ game: "klondike", deal: 13 });
+    expect(report).toMatchObject({ game: "klondike", deal: 1 });
     expect(report.moves.length).toBeGreaterThan(0);
     expect(checked(deal, report.moves)).toBe(report.won);
   });
 
-  it("gives the same game for the same seed, and reads a board file as well as a deal number", () => {
-    const a = blind([...deal, "--seed", "4"]);
-    expect(blind([...deal, "--seed", "4"]).moves).toEqual(a.moves);
-    const dir = mkdtempSync(join(tmpdir(), "tsol-blind-"));
-    const board = join(dir, "deal.txt");
-    writeFileSync(board, tsol(["deal", "klondike", ...deal, "--format", "text"]).stdout);
-    const fromBoard = blind(["--board", board, "--draw", "3", "--seed", "4"]);
-    expect(fromBoard.deal).toBeNull();
-    expect(fromBoard.moves).toEqual(a.moves);
-    expect(checked(["--board", board, "--draw", "3"], fromBoard.moves)).toBe(fromBoard.won);
+  it("reads a board file, replays to what it says, and gives the same game for the same seed", () => {
+    const board = ["--board", lateBoard(), "--draw", "3"];
+    const a = blind([...board, "--seed", "4"]);
+    expect(a.deal).toBeNull();
+    expect(checked(board, a.moves)).toBe(a.won);
+    expect(blind([...board, "--seed", "4"]).moves).toEqual(a.moves);
   });
 
   it("refuses what it cannot do with a clear message, never a stack trace", () => {
@@ -64,6 +76,44 @@ describe("tsol solve klondike --blind", () => {
       expect(r.status).toBe(1);
       expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toMatch(/at .*\.ts:\d+/);
+    }
+  });
+});
+
+describe("tsol survey klondike --blind", () => {
+  it("plays each deal once, stores it, resumes where it stopped, and gives the win rate with its Wilson interval", () => {
+    const db = join(mkdtempSync(join(tmpdir(), "tsol-blind-survey-")), "s.db");
+    const args = ["survey", "klondike", "--blind", "--draw", "3", "--samples", "1", "--db", db];
+    const first = tsol([...args, "--deals", "1-2"]);
+    expect(first.status).toBe(0);
+    expect(first.stderr.match(/^tsol: deal \d+ (won|lost)/gm)).toHaveLength(2);
+    const line = /won (\d+) of 2 games \(([\d.]+)%, 95% Wilson ([\d.]+)%\.\.([\d.]+)%\)/.exec(first.stdout);
+    expect(line).not.toBeNull();
+    const [won, rate, low, high] = (line as RegExpExecArray).slice(1).map(Number);
+    expect(rate).toBeCloseTo((100 * won) / 2, 2);
+    expect(low).toBeLessThanOrEqual(rate);
+    expect(high).toBeGreaterThanOrEqual(rate);
+    // Again over 1-3: only deal 3 is played.
+    const again = tsol([...args, "--deals", "1-3"]);
+    expect(again.stderr.match(/^tsol: deal \d+ (won|lost)/gm)).toEqual([
+      expect.stringMatching(/^tsol: deal 3 /),
+    ]);
+    expect(again.stdout).toMatch(/of 3 games .*; 1 played now/);
+  });
+
+  it("refuses flags it cannot honour and games with no hidden cards", () => {
+    const cases: [string[], RegExp][] = [
+      [
+        ["survey", "klondike", "--blind", "--deals", "1", "--jobs", "2"],
+        /--blind surveys in one thread.*no --jobs/,
+      ],
+      [["survey", "freecell", "--blind", "--deals", "1"], /FreeCell has no hidden cards/],
+      [["survey", "klondike", "--deals", "1", "--seed", "2"], /--seed and --samples go with --blind/],
+    ];
+    for (const [args, message] of cases) {
+      const r = tsol(args);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(message);
     }
   });
 });
