@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Action, GuidelineGame } from "../../src/games/tetris/guideline/engine.ts";
-import { type Rotation, SHAPES } from "../../src/games/tetris/guideline/srs.ts";
+import { simplePlacement } from "../../src/games/tetris/simple-player.ts";
 import { type Harness, openHarness, shot } from "./harness.ts";
 
 let h: Harness;
@@ -42,62 +42,15 @@ const KEY: Record<Action, string> = {
 };
 
 /**
- * Where to put a piece, without soft drops or hold (nothing that depends on the page's timing): each rotation and
- * column it can be turned to at the top and dropped from, scored by the board it leaves (lines cleared, height,
- * holes, bumpiness, the weights of a well-known simple player). Returns the keys' actions.
- */
-function placement(game: GuidelineGame): Action[] {
-  const piece = game.getPiece()!;
-  let best: { score: number; actions: Action[] } | null = null;
-  const turns: Array<[Rotation, Action[]]> = [
-    [0, []],
-    [1, ["rotateCW"]],
-    [2, ["rotate180"]],
-    [3, ["rotateCCW"]],
-  ];
-  for (const [rotation, turn] of turns) {
-    for (let x = -3; x < 10; x++) {
-      if (!game.fits(piece.id, rotation, x, piece.y)) continue;
-      let y = piece.y;
-      while (game.fits(piece.id, rotation, x, y - 1)) y--;
-      const filled = new Set(SHAPES[piece.id][rotation]!.map(([dx, dy]) => `${x + dx},${y + dy}`));
-      const at = (cx: number, cy: number) => game.cellAt(cx, cy) !== 0 || filled.has(`${cx},${cy}`);
-      const full: number[] = [];
-      for (let cy = 0; cy < 24; cy++) if ([...Array(10).keys()].every((cx) => at(cx, cy))) full.push(cy);
-      const heights: number[] = [];
-      let holes = 0;
-      for (let cx = 0; cx < 10; cx++) {
-        let h = 0;
-        let seen = false;
-        for (let cy = 23; cy >= 0; cy--) {
-          if (full.includes(cy)) continue;
-          if (at(cx, cy)) {
-            if (!seen) h = cy + 1 - full.filter((f) => f < cy).length;
-            seen = true;
-          } else if (seen) holes++;
-        }
-        heights.push(h);
-      }
-      const bumps = heights.slice(1).reduce((sum, h, i) => sum + Math.abs(h - heights[i]!), 0);
-      const score =
-        -0.51 * heights.reduce((a, b) => a + b, 0) + 0.76 * full.length - 0.36 * holes - 0.18 * bumps;
-      const shift: Action[] = Array(Math.abs(x - piece.x)).fill(x < piece.x ? "left" : "right");
-      if (!best || score > best.score) best = { score, actions: [...turn, ...shift, "hardDrop"] };
-    }
-  }
-  return best?.actions ?? ["hardDrop"];
-}
-
-/**
  * Plays a sprint to its end through the keyboard: a copy of the game in this process (same seed and mode) picks
- * each placement, and the keys for it go to the page. DAS is long (taps only), so each key does the same in both
+ * each placement (simple-player.ts: no soft drop, no hold), and the keys for it go to the page. DAS is long (taps only), so each key does the same in both
  * games whatever the page's timing; the two are checked to agree as the game goes.
  */
 async function playSprint(seed: number): Promise<number> {
   const game = new GuidelineGame({ seed, gameMode: "sprint", visibleRows: 20, nextCount: 5 });
   let keys = 0;
   while (!game.getGameOver()) {
-    for (const action of placement(game)) {
+    for (const action of simplePlacement(game)) {
       game.input(0, action);
       await page.keyboard.press(KEY[action]);
       keys++;

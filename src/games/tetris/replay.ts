@@ -5,7 +5,13 @@
 
 import { ClassicTetris } from "./classic.ts";
 import type { RandomizerKind } from "./guideline/bag.ts";
-import { ACTIONS, type Action, GuidelineGame, type ResolvedOptions } from "./guideline/engine.ts";
+import {
+  ACTIONS,
+  type Action,
+  GuidelineGame,
+  type ResolvedOptions,
+  resolveOptions,
+} from "./guideline/engine.ts";
 import { GAME_MODES, type GameMode, isGameMode } from "./guideline/modes.ts";
 
 export const REPLAY_FORMAT = "tsol-tetris-replay";
@@ -269,4 +275,104 @@ export function parseReplay(raw: unknown): ReplayFile {
     end,
     result: parsedResult,
   };
+}
+
+/** A guideline replay as a short text for a link: `1.<mode>.<seed>.<b|u>.<level>.<end>.<keys>.<faults>.<inputs>`. */
+const LINK_VERSION = "1";
+const ACTION_LETTERS: Record<Action, string> = {
+  left: "L",
+  right: "R",
+  rotateCW: "C",
+  rotateCCW: "W",
+  rotate180: "H",
+  softDrop: "S",
+  hardDrop: "D",
+  hold: "O",
+};
+const LETTER_ACTIONS = Object.fromEntries(Object.entries(ACTION_LETTERS).map(([a, l]) => [l, a])) as Record<
+  string,
+  Action
+>;
+
+/**
+ * Encodes a guideline replay for a link (URL-safe, about three characters an input): each input is the time since
+ * the one before in base 36 (nothing for 0) and a capital letter for the action. The result is not kept: whoever
+ * opens the link plays the inputs back, which gives it.
+ */
+export function encodeReplayLink(replay: GuidelineReplay): string {
+  const o = replay.options;
+  let last = 0;
+  let inputs = "";
+  for (const [t, action] of replay.inputs) {
+    const gap = Math.round(t) - last;
+    last += gap;
+    inputs += `${gap > 0 ? gap.toString(36) : ""}${ACTION_LETTERS[action]}`;
+  }
+  return [
+    LINK_VERSION,
+    o.gameMode,
+    o.seed,
+    o.randomizer === "bag" ? "b" : "u",
+    o.startLevel,
+    Math.round(replay.end).toString(36),
+    replay.result.keys ?? 0,
+    replay.result.finesseFaults ?? 0,
+    inputs,
+  ].join(".");
+}
+
+/** Reads a link's replay text (or a whole link with `replay=` in it); the result is what playing it back gives. */
+export function decodeReplayLink(text: string): GuidelineReplay {
+  const code = decodeURIComponent(/replay=([^&#]*)/.exec(text)?.[1] ?? text.trim());
+  const parts = code.split(".");
+  if (parts.length !== 9 || parts[0] !== LINK_VERSION) {
+    throw new ReplayFormatError("a replay link has nine parts separated by dots, starting with 1");
+  }
+  const [, mode, seedText, randomizer, levelText, endText, keysText, faultsText, inputText] = parts as [
+    string,
+    ...string[],
+  ];
+  if (!isGameMode(mode)) throw new ReplayFormatError(`the link's mode "${mode.slice(0, 20)}" is not known`);
+  const count = (s: string | undefined, what: string, radix = 10) => {
+    if (!s || !/^[0-9a-z]{1,12}$/.test(s)) throw new ReplayFormatError(`the link's ${what} is not a number`);
+    return Number.parseInt(s, radix);
+  };
+  if (randomizer !== "b" && randomizer !== "u")
+    throw new ReplayFormatError("the link's randomizer is not b or u");
+  if (!/^(?:[0-9a-z]*[LRCWHSDO])*$/.test(inputText ?? "")) {
+    throw new ReplayFormatError("the link's inputs are not times and action letters");
+  }
+  const inputs: Array<[number, Action]> = [];
+  let t = 0;
+  for (const m of (inputText ?? "").matchAll(/([0-9a-z]*)([LRCWHSDO])/g)) {
+    t += m[1] ? Number.parseInt(m[1], 36) : 0;
+    inputs.push([t, LETTER_ACTIONS[m[2]!]!]);
+  }
+  const options = resolveOptions({
+    seed: count(seedText, "seed"),
+    randomizer: randomizer === "b" ? "bag" : "uniform",
+    startLevel: count(levelText, "level"),
+    visibleRows: 20,
+    nextCount: 5,
+    gameMode: mode,
+  });
+  const replay: GuidelineReplay = {
+    format: REPLAY_FORMAT,
+    version: REPLAY_VERSION,
+    mode: "guideline",
+    options,
+    inputs,
+    end: Math.max(count(endText, "end", 36), t),
+    result: { score: 0, lines: 0, level: 1, gameOver: false },
+  };
+  const game = playGuideline(replay);
+  replay.result = {
+    score: game.getScore(),
+    lines: game.getLines(),
+    level: game.getLevel(),
+    gameOver: game.getGameOver() !== null,
+    keys: count(keysText, "key count"),
+    finesseFaults: count(faultsText, "fault count"),
+  };
+  return replay;
 }
