@@ -5,8 +5,8 @@
 //
 // Each build goes in a folder of its own, dist/cli-<hash of its files>, written whole before dist/cli.json names it
 // (bin/bundle.js): a command started during a build, or by another build at the same time, runs one build's files
-// and its list of sources, never a mix. The previous build's folder is kept, so that a program started before a
-// build still finds the chunks and threads it loads later.
+// and its list of sources, never a mix. The previous build's folder is kept, and any other for ten minutes, so that
+// a program started before a build still finds the chunks and threads it loads later.
 //
 // `node scripts/build-cli.js` builds; with `--if-stale` it does nothing when the bundle is fresh. npm runs it on
 // install (the `prepare` script), the tests before they start (test/global-setup.ts).

@@ -42,7 +42,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ["**/*.{html,js,css,svg,png,woff2}"],
+        // The app's address with a query string is the app too; any other address not kept goes to the server.
         navigateFallback: "index.html",
+        navigateFallbackAllowlist: [/^\/(\?.*)?$/],
         cleanupOutdatedCaches: true,
         // The first visit's page is taken over as soon as the files are kept (offline from then on, no reload
         // needed), and a new build's worker takes over at once.

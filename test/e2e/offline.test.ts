@@ -127,8 +127,10 @@ describe("the installable app", () => {
     // The verdict comes from the solver's Web Worker, loaded after the reload: from the service worker's files.
     await page.waitForSelector('[data-testid="verdict"][data-status="winnable"]', { timeout: 30_000 });
     await shot(page, "offline-freecell");
-    // Nothing of it came from the server.
-    expect(served.slice(before)).toEqual([]);
+    // Nothing of it came from the server. The browser's own check for a new service worker (its script and the
+    // script that imports) is not the page's: it passes by the offline emulation (and fails harmlessly offline).
+    const updateCheck = /^\/(sw|workbox-[\w-]+)\.js$/;
+    expect(served.slice(before).filter((url) => !updateCheck.test(url))).toEqual([]);
     await context.setOffline(false);
     expect(problems).toEqual([]);
   });
