@@ -2,8 +2,9 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 
 /**
- * Whether this code runs from the command line's bundle (dist/cli/*.js, scripts/build-cli.js) rather than from its
- * TypeScript sources. The bundle holds each worker thread's entry point beside it, built from `x.ts` as `x.js`.
+ * Whether this code runs from the command line's bundle (dist/cli-<hash>/, scripts/build-cli.js) rather than from
+ * its TypeScript sources. The bundle holds each worker thread's entry point in its own folder, built from `x.ts`
+ * (wherever it is in src/) as `x.js`.
  */
 const BUNDLED = import.meta.url.endsWith(".js");
 
@@ -13,7 +14,10 @@ const BUNDLED = import.meta.url.endsWith(".js");
  * a small JavaScript bootstrap registers tsx in the thread before importing the module.
  */
 export function startTypeScriptThread(file: URL, workerData?: unknown): Worker {
-  if (BUNDLED) return new Worker(new URL(file.href.replace(/\.ts$/, ".js")), { workerData });
+  if (BUNDLED) {
+    const name = file.pathname.slice(file.pathname.lastIndexOf("/") + 1).replace(/\.ts$/, ".js");
+    return new Worker(new URL(`./${name}`, import.meta.url), { workerData });
+  }
   const tsx = import.meta.resolve("tsx/esm/api");
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(file.href)}); });`;
   return new Worker(bootstrap, { eval: true, workerData });
