@@ -73,14 +73,14 @@ export interface AttackWeights {
 
 export const ATTACK_WEIGHTS: AttackWeights = {
   attack: 1,
-  line: -0.5,
+  line: -0.3,
   wastedLine: -0.6,
   breakBackToBack: -1.5,
   backToBack: 0.8,
   wastedT: -0.4,
-  holes: -1.6,
+  holes: -2.5,
   holeRows: -0.8,
-  bumpiness: -0.12,
+  bumpiness: -0.2,
   bumpinessSquared: -0.03,
   height: -0.04,
   danger: -0.3,
@@ -90,15 +90,13 @@ export const ATTACK_WEIGHTS: AttackWeights = {
   tSlotSingle: 1,
 };
 
-/** Weights when the stack is high: clear lines, flatten, forget the set-ups. */
+/** Weights when the stack is high: any clear will do, height costs more, the set-ups count little. */
 export const DOWNSTACK_WEIGHTS: AttackWeights = {
   ...ATTACK_WEIGHTS,
-  line: 0.3,
   wastedLine: 0,
   breakBackToBack: -0.3,
   backToBack: 0.2,
   wastedT: 0,
-  holes: -2,
   height: -0.2,
   danger: -0.5,
   wellRow: 0.1,

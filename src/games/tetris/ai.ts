@@ -511,9 +511,10 @@ function cellsKey(rules: Rules, p: Placement): number {
 
 /** A hash of a search position: its board, what is held and where in the queue it is. */
 function positionKey(node: Node): number {
+  const board = node.board!;
   let h = Math.imul(node.hold + 1, 0x9e3779b1) ^ node.next;
-  for (let y = 0; y < node.board.length; y++) {
-    const row = node.board[y]!;
+  for (let y = 0; y < board.length; y++) {
+    const row = board[y]!;
     if (row === 0) break;
     h = Math.imul(h ^ row, 0x01000193) + y;
   }
@@ -531,13 +532,17 @@ function boardOf(game: GuidelineGame, height: number): Int32Array {
   return board;
 }
 
-/** A copy of the board with the piece placed and full rows cleared; dead when it locks out. */
+/**
+ * The board with the piece placed and full rows cleared (in `into`, a copy of the board, or a new copy); dead
+ * when it locks out.
+ */
 function placeAndClear(
   rules: Rules,
   board: Int32Array,
   p: Placement,
+  into?: Int32Array,
 ): { board: Int32Array; lines: number; dead: boolean } {
-  const next = board.slice();
+  const next = into ?? board.slice();
   const cells = rules.offsets[p.id]![p.rot]!;
   let minY = 99;
   let maxY = -1;
@@ -655,7 +660,7 @@ export interface AiOptions {
    * "attack" plays for the lines a clear sends (see ai-attack.ts): tetrises, T-spin doubles, back-to-back.
    */
   objective?: Objective;
-  /** Attack: pieces searched (the current one and the queue's), default 3; placements kept a step, default 8. */
+  /** Attack: pieces searched (the current one and the queue's), default 4; positions kept a step, default 8. */
   depth?: number;
   beam?: number;
   /** Attack: weights while building, and while the stack is at or above `downstackAt` rows (default 10). */
@@ -669,7 +674,11 @@ export const OBJECTIVES: readonly Objective[] = ["survive", "attack"];
 
 /** A position in the attack search: the board after some pieces, what is held, what comes next. */
 interface Node {
-  board: Int32Array;
+  /** The board, made only for the positions kept in the beam (null until then). */
+  board: Int32Array | null;
+  /** The board before this node's piece, and where the piece went. */
+  parentBoard: Int32Array | null;
+  placement: Placement | null;
   hold: number;
   /** Index in the queue of the next piece to come. */
   next: number;
@@ -699,6 +708,8 @@ export class TetrisAi {
   private readonly rules: Rules;
   private readonly search: Search;
   private readonly judge = new SpinJudge();
+  /** The attack search's board for scoring a placement before it is known to be worth keeping. */
+  private readonly scratch: Int32Array;
   readonly mode: "classic" | "guideline";
   readonly objective: Objective;
   private readonly depth: number;
@@ -712,7 +723,7 @@ export class TetrisAi {
   constructor(mode: "classic" | "guideline", options: AiOptions = {}, visibleRows = 20) {
     this.mode = mode;
     this.objective = options.objective ?? "survive";
-    this.depth = options.depth ?? 3;
+    this.depth = options.depth ?? 4;
     this.beam = options.beam ?? 8;
     this.attackWeights = options.attackWeights ?? ATTACK_WEIGHTS;
     this.downstackWeights = options.downstackWeights ?? DOWNSTACK_WEIGHTS;
@@ -723,6 +734,7 @@ export class TetrisAi {
     this.useHold = options.hold ?? true;
     this.rules = mode === "classic" ? classicRules() : guidelineRules(visibleRows);
     this.search = new Search(this.rules);
+    this.scratch = new Int32Array(this.rules.height);
   }
 
   /** The best placement of piece `id` from `start` (or its spawn), with its value, looking ahead at `next`. */
@@ -812,7 +824,9 @@ export class TetrisAi {
     state: ScoreState,
   ): { hold: boolean; placement: Placement } | null {
     const weights = stackHeight(board) >= this.downstackAt ? this.downstackWeights : this.attackWeights;
-    let beam: Node[] = [{ board, hold, next: 0, state, reward: 0, value: 0, first: null }];
+    let beam: Node[] = [
+      { board, parentBoard: null, placement: null, hold, next: 0, state, reward: 0, value: 0, first: null },
+    ];
     let best: Node | null = null;
     for (let depth = 0; depth < this.depth; depth++) {
       const children: Node[] = [];
@@ -839,6 +853,7 @@ export class TetrisAi {
       beam = [];
       const seen = new Set<number>();
       for (const child of children) {
+        child.board = placeAndClear(this.rules, child.parentBoard!, child.placement!).board;
         const key = positionKey(child);
         if (seen.has(key)) continue;
         seen.add(key);
@@ -861,12 +876,15 @@ export class TetrisAi {
     w: AttackWeights,
     out: Node[],
   ): void {
-    const from = start ?? this.rules.spawn(node.board, id);
+    const board = node.board!;
+    const from = start ?? this.rules.spawn(board, id);
     if (!from) return;
     // Only the piece played now falls as planned: the later ones are placed from their spawn, time standing still.
-    const placements = this.attackPlacements(node.board, id, from, node.first === null ? this.fall : 0);
+    const placements = this.attackPlacements(board, id, from, node.first === null ? this.fall : 0);
+    const scratch = this.scratch;
     for (const p of placements) {
-      const after = placeAndClear(this.rules, node.board, p);
+      scratch.set(board);
+      const after = placeAndClear(this.rules, board, p, scratch);
       if (after.dead) continue;
       const tSpin = p.tSpin ?? "none";
       const state = { ...node.state };
@@ -882,7 +900,9 @@ export class TetrisAi {
       reward = node.reward + reward * LATER ** depth;
       const value = reward + attackBoardValue(after.board, w) + (state.backToBack ? w.backToBack : 0);
       out.push({
-        board: after.board,
+        board: null,
+        parentBoard: board,
+        placement: p,
         hold,
         next,
         state,
