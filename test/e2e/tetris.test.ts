@@ -98,6 +98,27 @@ describe("Tetris in the browser: modes and results", () => {
     expect(bests.sprint).toHaveLength(1);
     expect(bests.sprint[0].timeMs).toBe(ms);
     await shot(page, "tetris-sprint-results");
+
+    // The game is kept as a replay: watched at 4x, the timeline taken to its end, the same lines.
+    await page.getByRole("button", { name: "Replays", exact: true }).click();
+    await page.getByTestId("replay-list").getByRole("button", { name: "Watch" }).first().click();
+    await page.getByTestId("replay-badge").waitFor();
+    await page.getByRole("button", { name: "4x", exact: true }).click();
+    await shot(page, "tetris-replay");
+    const timeline = page.getByLabel("Replay timeline");
+    await timeline.fill((await timeline.getAttribute("max")) ?? "0");
+    const replayText = await page.getByTestId("replay-results").textContent({ timeout: 10_000 });
+    expect(Number(/Lines(\d+)/.exec(replayText ?? "")?.[1])).toBe(lines);
+    expect(replayText).toContain(`Keys${keys} (`);
+    // Its link opens the same replay on a fresh page.
+    await page.getByRole("button", { name: "Link", exact: true }).click();
+    const link = await page.getByLabel("Replay link").inputValue();
+    expect(link).toMatch(/#\/tetris\?replay=1\.sprint\./);
+    await page.goto(`${h.server.url}favicon.svg`);
+    await page.goto(link);
+    await page.getByTestId("replay-badge").waitFor();
+    await page.getByRole("button", { name: "Back to the game", exact: true }).click();
+    expect(await page.getByTestId("replay-badge").count()).toBe(0);
   }, 60_000);
 
   it("the AI demo's game stays out of the bests", async () => {

@@ -10,15 +10,26 @@ import { TetrisAi } from "../../../src/games/tetris/ai.ts";
 import type { Action } from "../../../src/games/tetris/guideline/engine.ts";
 import { type GameMode, MODE_RULES } from "../../../src/games/tetris/guideline/modes.ts";
 import { Handling, type HandlingTarget } from "../../../src/games/tetris/handling.ts";
-import { clearName, formatTime, type PlayResults, resultLines } from "../../../src/games/tetris/play.ts";
+import {
+  clearName,
+  formatTime,
+  GuidelinePlay,
+  type PlayResults,
+  replayResults,
+  resultLines,
+} from "../../../src/games/tetris/play.ts";
+import { Playback } from "../../../src/games/tetris/playback.ts";
 import { drawSeed } from "../../../src/games/tetris/random.ts";
+import { decodeReplayLink, type GuidelineReplay } from "../../../src/games/tetris/replay.ts";
 import { type Settings, TETRIS_CONTROLS, type TetrisControl } from "../settings.ts";
 import { playSound, type SoundKind } from "../sound.ts";
 import { drawField, drawPreview } from "./draw.ts";
 import { sameKey } from "./KeyBindings.tsx";
 import { gameNow, kept, restartClock, setClockPaused } from "./kept.ts";
+import { ReplayControls, ReplayList } from "./ReplayPanel.tsx";
+import { keepReplay } from "./replays.ts";
 import { addBest } from "./scores.ts";
-import { COLUMNS, newSession, ROWS, type TetrisSession } from "./session.ts";
+import { COLUMNS, GuidelineSession, newSession, ROWS, type TetrisSession } from "./session.ts";
 
 interface Shown {
   score: number;
@@ -68,6 +79,23 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
   const wrapRef = useRef<HTMLDivElement>(null);
   const timeRef = useRef<HTMLElement>(null);
   const flash = useRef<{ rows: number[]; at: number }>({ rows: [], at: -1e9 });
+  // A replay being watched: the field shows it instead of the game (which waits, paused).
+  const viewer = useRef<{
+    playback: Playback;
+    playing: boolean;
+    speed: number;
+    pos: number;
+    last: number;
+  } | null>(null);
+  const [watching, setWatching] = useState<{
+    replay: GuidelineReplay;
+    playing: boolean;
+    speed: number;
+  } | null>(null);
+  const [listOpen, setListOpen] = useState(false);
+  const [replayProblem, setReplayProblem] = useState("");
+  const timelineRef = useRef<HTMLInputElement>(null);
+  const replayTimeRef = useRef<HTMLSpanElement>(null);
 
   // Shown, the game takes the keyboard (Space must drop a piece, not press the button last used).
   useEffect(() => {
@@ -173,6 +201,12 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
 
   const newGame = useCallback(
     (engine = settingsRef.current.tetris.engine, mode: GameMode = settingsRef.current.tetris.mode) => {
+      // Zen never ends by itself: leaving it for a new game finishes it, and its replay is kept.
+      const old = session.current;
+      const oldReplay = old.mode === "zen" && !old.over() && old.pieces() > 0 ? old.replay() : null;
+      if (oldReplay && oldReplay.mode === "guideline") {
+        keepReplay(oldReplay, { timeMs: old.now(), complete: false, ai: ai.current.played });
+      }
       session.current = newSession(engine, drawSeed(), mode);
       restartClock();
       recorded.current = false;
@@ -250,7 +284,7 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
         setPaused(!paused.current);
         return;
       }
-      if (ai.current.on || paused.current || session.current.over()) return;
+      if (ai.current.on || paused.current || session.current.over() || viewer.current) return;
       handling.current.press(control, nowMs());
     };
     const up = (e: KeyboardEvent) => {
@@ -274,8 +308,24 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
     let since = performance.now();
     const loop = (now: number) => {
       frame = requestAnimationFrame(loop);
-      const s = session.current;
-      if (!paused.current && !s.over()) {
+      const v = viewer.current;
+      if (v) {
+        if (v.playing) v.pos = Math.min(v.playback.duration, v.pos + (now - v.last) * v.speed);
+        v.last = now;
+        v.playback.seek(v.pos);
+        if (v.playing && v.pos >= v.playback.duration) {
+          v.playing = false;
+          setWatching((w) => (w ? { ...w, playing: false } : w));
+        }
+        if (timelineRef.current && document.activeElement !== timelineRef.current)
+          timelineRef.current.value = String(Math.round(v.pos));
+        if (replayTimeRef.current)
+          replayTimeRef.current.textContent = `${formatTime(v.pos)} / ${formatTime(v.playback.duration)}`;
+      }
+      const s: TetrisSession = v
+        ? new GuidelineSession(0, "marathon", new GuidelinePlay(v.playback.game))
+        : session.current;
+      if (!v && !paused.current && !s.over()) {
         gameMs.current = nowMs();
         if (!ai.current.on) handling.current.update(gameMs.current);
         const a = ai.current;
@@ -342,6 +392,15 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
         frames = 0;
         since = now;
       }
+      if (v) {
+        // The panel shows the replay's score, lines and level while it plays.
+        setShown((old) =>
+          old.score === s.score() && old.lines === s.lines() && old.level === s.level()
+            ? old
+            : { ...old, score: s.score(), lines: s.lines(), level: s.level() },
+        );
+        return;
+      }
       const over = s.over();
       if (over && !recorded.current) {
         recorded.current = true;
@@ -359,6 +418,14 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
               seed: s.seed,
               date: Date.now(),
             });
+        const replay = s.replay();
+        if (replay && replay.mode === "guideline" && s.pieces() > 0) {
+          keepReplay(replay, {
+            timeMs: results?.timeMs ?? 0,
+            complete: results?.complete ?? false,
+            ai: ai.current.played,
+          });
+        }
         setShown((v) => ({ ...v, rank, results }));
       }
       setShown((v) =>
@@ -377,6 +444,44 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
     const timer = setTimeout(() => setBanner(null), BANNER_MS);
     return () => clearTimeout(timer);
   }, [banner]);
+
+  const watch = useCallback(
+    (replay: GuidelineReplay) => {
+      setPaused(true);
+      viewer.current = {
+        playback: new Playback(replay),
+        playing: true,
+        speed: 1,
+        pos: 0,
+        last: performance.now(),
+      };
+      setWatching({ replay, playing: true, speed: 1 });
+      setListOpen(false);
+      setReplayProblem("");
+    },
+    [setPaused],
+  );
+  const stopWatching = () => {
+    viewer.current = null;
+    setWatching(null);
+    if (location.hash.includes("replay=")) history.replaceState(null, "", "#/tetris");
+    wrapRef.current?.focus({ preventScroll: true });
+  };
+
+  // A replay link (#/tetris?replay=…) opens the replay, on arrival and when the address changes.
+  useEffect(() => {
+    const open = () => {
+      if (!location.hash.includes("replay=")) return;
+      try {
+        watch(decodeReplayLink(location.hash));
+      } catch (error) {
+        setReplayProblem(`This replay link cannot be played: ${(error as Error).message}`);
+      }
+    };
+    open();
+    window.addEventListener("hashchange", open);
+    return () => window.removeEventListener("hashchange", open);
+  }, [watch]);
 
   const toggleAi = () => {
     ai.current.on = !ai.current.on;
@@ -474,7 +579,38 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
               ))}
             </div>
           )}
-          {(shown.paused || shown.over) && (
+          {watching && (
+            <div className="replay-badge" data-testid="replay-badge">
+              Replay · {MODE_RULES[watching.replay.options.gameMode].title}
+            </div>
+          )}
+          {watching && !watching.playing && viewer.current?.playback.ended && (
+            <div className="field-overlay" role="status">
+              <strong>End of the replay</strong>
+              <dl className="results" data-testid="replay-results">
+                {resultLines(replayResults(viewer.current.playback.game, watching.replay)).map(([k, v]) => (
+                  <div key={k}>
+                    <dt>{k}</dt>
+                    <dd>{v}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          )}
+          {listOpen && !watching && (
+            <div className="field-overlay">
+              <ReplayList onWatch={watch} onClose={() => setListOpen(false)} />
+            </div>
+          )}
+          {replayProblem && !watching && (
+            <div className="field-overlay" role="alert">
+              <span>{replayProblem}</span>
+              <button type="button" onClick={() => setReplayProblem("")}>
+                Close
+              </button>
+            </div>
+          )}
+          {(shown.paused || shown.over) && !watching && !listOpen && !replayProblem && (
             <div className="field-overlay" role="status">
               {shown.over ? (
                 <Results shown={shown} session={s} onAgain={() => newGame()} />
@@ -510,9 +646,45 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
             <button type="button" onClick={toggleAi} aria-pressed={shown.ai}>
               {shown.ai ? "Stop AI" : "AI demo"}
             </button>
+            <button
+              type="button"
+              onClick={() => {
+                setPaused(true);
+                setListOpen(true);
+              }}
+              disabled={watching !== null}
+            >
+              Replays
+            </button>
           </div>
         </aside>
       </div>
+      {watching && viewer.current && (
+        <ReplayControls
+          replay={watching.replay}
+          playing={watching.playing}
+          speed={watching.speed}
+          duration={viewer.current.playback.duration}
+          timelineRef={timelineRef}
+          timeRef={replayTimeRef}
+          onPlaying={(playing) => {
+            const v = viewer.current;
+            if (!v) return;
+            if (playing && v.pos >= v.playback.duration) v.pos = 0;
+            v.playing = playing;
+            v.last = performance.now();
+            setWatching((w) => (w ? { ...w, playing } : w));
+          }}
+          onSpeed={(speed) => {
+            if (viewer.current) viewer.current.speed = speed;
+            setWatching((w) => (w ? { ...w, speed } : w));
+          }}
+          onSeek={(ms) => {
+            if (viewer.current) viewer.current.pos = ms;
+          }}
+          onClose={stopWatching}
+        />
+      )}
       <div className="touch-pad" aria-hidden="true">
         {s.engine === "guideline" && (
           <button type="button" className="pad-hold" {...touch("hold")}>
