@@ -4,7 +4,10 @@
  * mode and the model's kick-less rotation in classic mode), scores each resulting board with a weighted feature
  * function (Dellacherie's features: landing height, eroded cells, row and column transitions, holes, wells),
  * and looks one piece ahead with the next queue: the best few placements are re-scored by the best placement of
- * the next piece on the board they leave. In guideline mode it also weighs holding.
+ * the next piece on the board they leave. In guideline mode it also weighs holding. That is the "survive"
+ * objective; the guideline game also has "attack" (`planAttack`: a beam search over the queue for the lines its
+ * clears send, T-spins judged by the engine, see ai-attack.ts), and `AiPilot` plays either against a live game
+ * whose gravity runs (the demos).
  *
  * The plan it returns is a list of the engine's own actions; playing it through the engine is how it plays, so
  * nothing is placed that the rules would not allow.
