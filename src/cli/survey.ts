@@ -28,7 +28,7 @@ import {
   SurveyError,
   showName,
 } from "../survey/settings.ts";
-import { SqliteStore, type StoredSurvey, type SurveyStore } from "../survey/store.ts";
+import type { StoredSurvey, SurveyStore } from "../survey/store.ts";
 import { type RunSummary, retrySurvey, runSurvey } from "../survey/survey.ts";
 import { solverVersion } from "../survey/version.ts";
 import {
@@ -156,6 +156,11 @@ async function postgres() {
   return { ...store, ...queue };
 }
 
+/** SQLite's store, loaded by the survey commands only (better-sqlite3 takes a few percent of every start). */
+async function sqlite() {
+  return (await import("../survey/store.ts")).SqliteStore;
+}
+
 /**
  * The store of an existing survey: SQLite's file (which must be there; only read for a report, so that a database
  * that may only be read can be reported and a report never changes it) or PostgreSQL.
@@ -168,7 +173,7 @@ async function openStore(
     throw new UsageError("give --db or --queue, not both");
   return options.queue !== undefined
     ? new (await postgres()).PostgresStore(checkQueueUrl(options.queue))
-    : new SqliteStore(options.db ?? DEFAULT_DB, { mustExist: true, readonly });
+    : new (await sqlite())(options.db ?? DEFAULT_DB, { mustExist: true, readonly });
 }
 
 /** Deal ranges as the command shows them: `1-700,11982`. */
@@ -320,7 +325,7 @@ async function runCommand(id: string, options: RunOptions): Promise<void> {
     }
     return;
   }
-  const store = new SqliteStore(options.db ?? DEFAULT_DB);
+  const store = new (await sqlite())(options.db ?? DEFAULT_DB);
   const stop = stopOnSignal();
   try {
     const jobs = options.jobs ?? defaultJobs();
@@ -528,7 +533,8 @@ export function registerSurvey(program: Command): void {
     );
   addBudgetOptions(
     run,
-    `positions each deal may take (default ${DEFAULT_POSITIONS.toLocaleString("en")})`,
+    // Grouped by hand: the first toLocaleString of a run loads ICU's number formats, a tenth of `tsol`'s start.
+    `positions each deal may take (default ${String(DEFAULT_POSITIONS).replace(/\B(?=(\d{3})+$)/g, ",")})`,
     `megabytes each deal's search tables may take (default ${DEFAULT_MB}; a thread each)`,
   );
   addGameOptions(run).action((id: string, options: RunOptions) =>
