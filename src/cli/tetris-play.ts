@@ -210,10 +210,11 @@ export class GuidelineSession implements PlaySession {
     randomizer: RandomizerKind = "bag",
     startLevel = 1,
     gameMode: GameMode = "endless",
+    play?: GuidelinePlay,
   ) {
-    this.play = new GuidelinePlay({ seed, randomizer, startLevel, gameMode });
+    this.play = play ?? new GuidelinePlay({ seed, randomizer, startLevel, gameMode });
     this.seed = this.game.options.seed;
-    this.mode = gameMode;
+    this.mode = this.game.options.gameMode;
   }
 
   get game(): GuidelineGame {

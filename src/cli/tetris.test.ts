@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GuidelinePlay } from "../games/tetris/play.ts";
 import { parseReplay, verifyReplay } from "../games/tetris/replay.ts";
+import { simplePlacement } from "../games/tetris/simple-player.ts";
 import { actionForKey, ClassicSession, GuidelineSession } from "./tetris-play.ts";
 import { addScore, emptyTable, loadScores, parseScoreTable, saveScores } from "./tetris-scores.ts";
 import { plainCells, renderScreen } from "./tetris-screen.ts";
@@ -217,6 +219,20 @@ describe.skipIf(!hasTmux)("terminal play through tmux", () => {
     const replay = parseReplay(JSON.parse(readFileSync(join(dir, "tetris-last-replay.json"), "utf8")));
     expect(replay.inputs.map(([, a]) => a)).toEqual(["left", "left", "hardDrop", "hold"]);
     expect(verifyReplay(replay).matches).toBe(true);
+    // The game is kept for --replays, and its link plays the same game.
+    const env = { ...process.env, TSOL_DATA_DIR: dir };
+    const listed = execFileSync("node", ["bin/tsol.js", "tetris", "--replays"], {
+      cwd: root,
+      env,
+      encoding: "utf8",
+    });
+    expect(listed).toMatch(/^ 1\. .*Endless marathon: \d+ points, 0 lines/m);
+    const link = execFileSync("node", ["bin/tsol.js", "tetris", "--replay", "1", "--link"], {
+      cwd: root,
+      env,
+      encoding: "utf8",
+    });
+    expect(link).toMatch(/^\/#\/tetris\?replay=1\.endless\.1\.b\.1\./);
   }, 20_000);
 
   it("redraws on a resize: too small at 50x18 (paused, said so), whole again at 100x40", async () => {
@@ -240,6 +256,31 @@ describe.skipIf(!hasTmux)("terminal play through tmux", () => {
     const lines = screen.split("\n");
     expect(lines[0]).toMatch(/^\| .*tsol tetris: 40-line sprint/);
     expect(lines.some((l) => l.startsWith("+--------------------+"))).toBe(true);
+    pane.send("q");
+    await pane.waitFor((s) => s.includes("EXITED 0"), "the process to end");
+  }, 20_000);
+
+  it("watches a replay: 4x, seek to the end, its results; export writes the file; q leaves", async () => {
+    const play = new GuidelinePlay({ seed: 5, gameMode: "sprint" });
+    let t = 0;
+    while (!play.game.getGameOver()) {
+      t += 300;
+      for (const action of simplePlacement(play.game)) play.act(t, action);
+    }
+    const file = join(dir, "sprint.json");
+    writeFileSync(file, JSON.stringify(play.replay()));
+    const out = join(dir, "exported.json");
+    execFileSync("node", ["bin/tsol.js", "tetris", "--replay", file, "--export", out], { cwd: root });
+    expect(verifyReplay(parseReplay(JSON.parse(readFileSync(out, "utf8")))).matches).toBe(true);
+    const pane = new Pane(`node bin/tsol.js tetris --replay '${file}' --no-color`, { TSOL_DATA_DIR: dir });
+    panes.push(pane);
+    await pane.waitFor((s) => s.includes("REPLAY 1x playing"), "the replay");
+    pane.send("4");
+    await pane.waitFor((s) => s.includes("REPLAY 4x"), "4x");
+    for (let i = 0; i < 30; i++) pane.send("Right");
+    const screen = await pane.waitFor((s) => s.includes("END OF THE REPLAY"), "the end of the replay");
+    expect(screen).toContain(`Lines: ${play.game.getLines()}`);
+    expect(screen).toContain("[########################]");
     pane.send("q");
     await pane.waitFor((s) => s.includes("EXITED 0"), "the process to end");
   }, 20_000);

@@ -1,13 +1,21 @@
+import { existsSync, writeFileSync } from "node:fs";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { escapeControlsKeepLines, shortText } from "../cards/text.ts";
 import type { RandomizerKind } from "../games/tetris/guideline/bag.ts";
 import { GAME_MODES, type GameMode } from "../games/tetris/guideline/modes.ts";
 import { formatTime, resultLines } from "../games/tetris/play.ts";
 import { drawSeed, normaliseSeed } from "../games/tetris/random.ts";
-import { parseReplay, verifyReplay } from "../games/tetris/replay.ts";
+import { encodeReplayLink, type GuidelineReplay, parseReplay, verifyReplay } from "../games/tetris/replay.ts";
 import { MAX_INPUT_BYTES, readTextInput } from "./input.ts";
 import { DataFileError } from "./store.ts";
-import { lastReplayPath, newSession, playInTerminal, TERMINAL_HANDLING } from "./tetris-play.ts";
+import {
+  GuidelineSession,
+  lastReplayPath,
+  newSession,
+  playInTerminal,
+  TERMINAL_HANDLING,
+} from "./tetris-play.ts";
+import { keepReplay, keptReplay, listLines, loadKeptReplays, watchReplay } from "./tetris-replays.ts";
 import { scoresPath } from "./tetris-scores.ts";
 
 /** `guideline`, the one guideline mode before there were several, is the endless marathon. */
@@ -28,6 +36,10 @@ interface TetrisOptions {
   pieces: number;
   watch?: boolean;
   verify?: string;
+  replays?: boolean;
+  replay?: string;
+  export?: string;
+  link?: boolean;
   objective?: "survive" | "attack";
   json?: boolean;
 }
@@ -100,6 +112,10 @@ export function registerTetris(program: Command): void {
     )
     .option("--json", "AI: one JSON line with the result (pieces, lines, toppedOut, attackPerPiece, …)")
     .option("--verify <file>", "play a replay file back and check its recorded result")
+    .option("--replays", "list the kept games (the last 20 finished guideline games), newest first")
+    .option("--replay <what>", "watch a replay: a number from --replays, a replay file, or a replay link")
+    .option("--export <file>", "with --replay: write it as a replay file instead of watching it")
+    .option("--link", "with --replay: print its link instead of watching it")
     .addHelpText(
       "after",
       [
@@ -126,6 +142,16 @@ export function registerTetris(program: Command): void {
 async function runTetris(options: TetrisOptions): Promise<void> {
   if (options.verify) {
     runVerify(options.verify);
+    return;
+  }
+  if (options.replays) {
+    const { list, problem } = loadKeptReplays();
+    if (problem) console.error(`tetris: ${problem}`);
+    for (const line of listLines(list)) console.log(line);
+    return;
+  }
+  if (options.replay !== undefined) {
+    await runReplay(options);
     return;
   }
   const seed = options.seed === undefined ? drawSeed() : normaliseSeed(options.seed);
@@ -162,6 +188,14 @@ async function runTetris(options: TetrisOptions): Promise<void> {
       ` (seed ${session.seed})`,
   );
   if (r) for (const [k, v] of resultLines(r).slice(4)) console.log(`  ${k}: ${v}`);
+  // Every finished guideline game is kept for --replays (a game quit before its first piece locked is not).
+  if (session instanceof GuidelineSession && session.game.getPieces() > 0) {
+    try {
+      keepReplay(session.play.replay());
+    } catch (error) {
+      console.error(`tetris: could not keep the replay: ${shortText((error as Error).message, 200)}`);
+    }
+  }
   for (const note of result.notes) console.error(escapeControlsKeepLines(note));
 }
 
@@ -175,6 +209,54 @@ function checkAiFlags(options: TetrisOptions): string | null {
     return "--objective attack plays the guideline game (the classic model has no T-spins or back-to-back)";
   }
   return null;
+}
+
+/** --replay WHAT: watch it, or with --export / --link write it out. */
+async function runReplay(options: TetrisOptions): Promise<void> {
+  const what = options.replay!;
+  let replay: GuidelineReplay;
+  try {
+    if (existsSync(what)) {
+      const file = parseReplay(JSON.parse(readTextInput(what, "replay", 32 * MAX_INPUT_BYTES)));
+      if (file.mode !== "guideline")
+        throw new Error("a classic game's replay can be verified (--verify), not watched");
+      replay = file;
+    } else replay = keptReplay(what);
+  } catch (error) {
+    console.error(
+      escapeControlsKeepLines(
+        `tetris: --replay ${shortText(what, 40)}: ${shortText((error as Error).message, 300)}`,
+      ),
+    );
+    process.exitCode = 2;
+    return;
+  }
+  if (options.export) {
+    try {
+      writeFileSync(options.export, `${JSON.stringify(replay, null, 1)}\n`, { flag: "wx" });
+    } catch (error) {
+      console.error(
+        escapeControlsKeepLines(
+          `tetris: cannot write ${shortText(options.export, 80)}: ${shortText((error as Error).message, 200)}`,
+        ),
+      );
+      process.exitCode = 2;
+      return;
+    }
+    console.log(`replay written to ${options.export}`);
+    return;
+  }
+  if (options.link) {
+    console.log(`/#/tetris?replay=${encodeReplayLink(replay)}`);
+    console.log("(after the address of tsol's web app, as tsol serve prints it)");
+    return;
+  }
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    console.error("tetris: --replay needs a terminal to play on (or --export FILE, --link)");
+    process.exitCode = 2;
+    return;
+  }
+  await watchReplay(replay, options.color);
 }
 
 function runVerify(path: string): void {
