@@ -261,7 +261,7 @@ export function chooseLine(
     if (r.moves && r.moves.length > 0) {
       const first = firstLine(sample, r.moves, policy);
       const key = `${seenKey(first.before)} ${JSON.stringify(first.line[first.line.length - 1])}`;
-      own.push(add(first.reveals ? first.line : wholeLine(sample, r.moves, policy), key, true));
+      own[i] = add(first.reveals ? first.line : wholeLine(sample, r.moves, policy), key, true);
       if (first.reveals && first.line.length > 1) {
         // The same reveal as early as it can be made: what comes before it may wait until the card is seen.
         const early = earliest(sample, first.line, policy);
