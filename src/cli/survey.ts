@@ -1,7 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { escapeControls, quoteToken, shortText } from "../cards/text.ts";
-import { runBlindSurvey } from "../games/patience/blind-survey.ts";
 import type { AnyPatienceGame } from "../games/patience/contract.ts";
 import { PATIENCE_GAMES } from "../games/registry.ts";
 import { formatDuration, type ProgressSink } from "../survey/progress.ts";
@@ -248,6 +247,8 @@ async function blindCommand(game: AnyPatienceGame, options: RunOptions): Promise
   process.stderr.write(`tsol: blind survey of ${label}, in ${file}\n`);
   const stop = stopOnSignal();
   try {
+    // Loaded here: it opens SQLite, which no other command needs at its start.
+    const { runBlindSurvey } = await import("../games/patience/blind-survey.ts");
     const s = await runBlindSurvey(
       game,
       {
