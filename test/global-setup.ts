@@ -9,5 +9,8 @@ import { fileURLToPath } from "node:url";
 export default function setup(): void {
   const script = fileURLToPath(new URL("../scripts/build-cli.js", import.meta.url));
   const built = spawnSync(process.execPath, [script, "--if-stale"], { encoding: "utf8" });
-  if (built.status !== 0) throw new Error(built.stderr || built.stdout || "scripts/build-cli.js failed");
+  // A source that does not build (an edit under way) fails the tests that run it, not every test: bin/tsol.js then
+  // runs the sources through tsx, which meet the same error.
+  if (built.status !== 0)
+    console.warn(`${built.stderr || built.stdout}(the tests run bin/tsol.js through tsx)`);
 }
