@@ -165,6 +165,52 @@ describe("Tetris in the browser: modes and results", () => {
     await page.setViewportSize({ width: 1280, height: 860 });
   }, 60_000);
 
+  it("on a phone (touch), upright and on its side: the pad's places, and a swipe down drops the piece", async () => {
+    for (const [w, hgt] of [
+      [390, 844],
+      [844, 390],
+    ] as const) {
+      const phone = await h.browser.newContext({
+        viewport: { width: w, height: hgt },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      });
+      const p = await phone.newPage();
+      await p.goto(`${h.server.url}#/tetris`);
+      await p.waitForSelector("canvas.field");
+      const box = async (sel: string) => (await p.locator(sel).boundingBox())!;
+      const left = await box(".pad-left");
+      const right = await box(".pad-right");
+      const field = await box("canvas.field");
+      // ◀ and ▶ side by side, on one row.
+      expect(Math.abs(left.y - right.y)).toBeLessThan(2);
+      expect(right.x).toBeGreaterThan(left.x);
+      if (w > hgt) {
+        // On its side: the moves left of the field, the drops right of it, none over it.
+        expect(right.x + right.width).toBeLessThanOrEqual(field.x);
+        expect((await box(".pad-hard")).x).toBeGreaterThanOrEqual(field.x + field.width);
+      } else {
+        expect(left.y).toBeGreaterThanOrEqual(field.y + field.height);
+        // The field takes most of the width.
+        expect(field.width).toBeGreaterThan(w * 0.55);
+        // A quick swipe down the field is a hard drop: points for the rows it fell.
+        await p.evaluate(`(() => {
+          const el = document.querySelector(".field-wrap");
+          const at = (type, y) => el.dispatchEvent(new PointerEvent(type, { pointerType: "touch", pointerId: 7, clientX: 200, clientY: y, bubbles: true }));
+          at("pointerdown", 200);
+          at("pointermove", 330);
+          at("pointerup", 330);
+        })()`);
+        await expect.poll(() => p.getByTestId("tetris-score").textContent()).not.toBe("0");
+      }
+      await p.screenshot({
+        path: `${process.env.TSOL_SCREENS ?? "test-output/screenshots"}/tetris-phone-${w}x${hgt}.png`,
+      });
+      await phone.close();
+    }
+  }, 60_000);
+
   it("saw no console errors (no AudioContext warnings) in the whole session", () => {
     expect(h.problems).toEqual([]);
   });

@@ -6,7 +6,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { TetrisAi } from "../../../src/games/tetris/ai.ts";
+import { AiPilot, TetrisAi } from "../../../src/games/tetris/ai.ts";
 import type { Action } from "../../../src/games/tetris/guideline/engine.ts";
 import { type GameMode, MODE_RULES } from "../../../src/games/tetris/guideline/modes.ts";
 import { Handling, type HandlingTarget } from "../../../src/games/tetris/handling.ts";
@@ -112,6 +112,8 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
   const ai = kept.ai;
   const recorded = kept.recorded;
   const [cell, setCell] = useState(24);
+  // A narrow screen (a phone upright) gets smaller previews, so the field takes the width.
+  const [narrow, setNarrow] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
   const [shown, setShown] = useState<Shown>(() => ({
     score: session.current.score(),
@@ -212,6 +214,7 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
       recorded.current = false;
       ai.current.queue = [];
       ai.current.brain = null;
+      ai.current.pilot = null;
       ai.current.played = ai.current.on;
       handling.current.releaseAll();
       setBanner(null);
@@ -242,8 +245,11 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
       const h = area.clientHeight - 30;
       const w = area.clientWidth;
       const byHeight = Math.floor(h / ROWS);
-      // The field is 10 cells wide and each side panel about 3.4 cells.
-      const byWidth = Math.floor((w - 40) / (COLUMNS + 7.5));
+      // The field is 10 cells wide and each side panel about 3.4 cells (2.4 on a narrow screen).
+      const small = w < 560;
+      // Narrow: two side panels of 4.2rem (67 px) and the gaps.
+      const byWidth = Math.floor(small ? (w - 2 * 67 - 28) / COLUMNS : (w - 40) / (COLUMNS + 7.5));
+      setNarrow(small);
       setCell(Math.max(12, Math.min(40, byHeight, byWidth)));
     };
     measure();
@@ -330,9 +336,16 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
         if (!ai.current.on) handling.current.update(gameMs.current);
         const a = ai.current;
         if (a.on && now >= a.nextAt) {
-          a.brain ??= new TetrisAi(s.engine);
-          if (a.queue.length === 0) a.queue = s.plan(a.brain) ?? ["hardDrop"];
-          const next = a.queue.shift();
+          let next: Action | undefined;
+          if (s instanceof GuidelineSession) {
+            // Replanned from the live piece at every step, as gravity moves it (the pilot of ai.ts).
+            a.pilot ??= new AiPilot(new TetrisAi("guideline"), AI_STEP_MS);
+            next = a.pilot.next(s.game)[0];
+          } else {
+            a.brain ??= new TetrisAi(s.engine);
+            if (a.queue.length === 0) a.queue = s.plan(a.brain) ?? ["hardDrop"];
+            next = a.queue.shift();
+          }
           if (next) act(gameMs.current, next);
           a.nextAt = now + AI_STEP_MS;
         }
@@ -494,7 +507,7 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
   };
 
   const dpr = typeof window === "undefined" ? 1 : window.devicePixelRatio || 1;
-  const box = Math.round(cell * 3.2);
+  const box = narrow ? 60 : Math.round(cell * 3.2);
   const touch = (action: Action | "pause") => ({
     onPointerDown: (e: ReactPointerEvent) => {
       e.preventDefault();
@@ -512,6 +525,60 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
       if (action !== "pause") handling.current.release(action, nowMs());
     },
   });
+
+  /**
+   * Swipes on the field (touch): a drag sideways moves a column for every cell's width dragged, down fast is a hard
+   * drop, down slowly a soft drop, up is hold, and a tap turns the piece clockwise.
+   */
+  const swipe = useRef<{ id: number; x: number; y: number; t: number; moved: number; done: boolean } | null>(
+    null,
+  );
+  const swipeHandlers = {
+    onPointerDown: (e: ReactPointerEvent) => {
+      if (e.pointerType !== "touch" || ai.current.on || viewer.current || paused.current) return;
+      swipe.current = {
+        id: e.pointerId,
+        x: e.clientX,
+        y: e.clientY,
+        t: performance.now(),
+        moved: 0,
+        done: false,
+      };
+    },
+    onPointerMove: (e: ReactPointerEvent) => {
+      const g = swipe.current;
+      if (!g || g.id !== e.pointerId || g.done) return;
+      const dx = e.clientX - g.x;
+      const dy = e.clientY - g.y;
+      const columns = Math.trunc(dx / cell);
+      while (g.moved !== columns && Math.abs(dy) < cell * 2) {
+        const dir = columns > g.moved ? "right" : "left";
+        handling.current.press(dir, nowMs());
+        handling.current.release(dir, nowMs());
+        g.moved += dir === "right" ? 1 : -1;
+      }
+      if (dy > cell * 3 && Math.abs(dx) < cell * 2) {
+        const fast = dy / Math.max(1, performance.now() - g.t) > 0.6;
+        const action = fast ? "hardDrop" : "softDrop";
+        handling.current.press(action, nowMs());
+        handling.current.release(action, nowMs());
+        g.done = true;
+      } else if (dy < -cell * 3 && Math.abs(dx) < cell * 2) {
+        handling.current.press("hold", nowMs());
+        g.done = true;
+      }
+    },
+    onPointerUp: (e: ReactPointerEvent) => {
+      const g = swipe.current;
+      swipe.current = null;
+      if (!g || g.id !== e.pointerId || g.done || g.moved !== 0) return;
+      const far = Math.hypot(e.clientX - g.x, e.clientY - g.y);
+      if (far < cell * 0.8 && performance.now() - g.t < 300) handling.current.press("rotateCW", nowMs());
+    },
+    onPointerCancel: () => {
+      swipe.current = null;
+    },
+  };
 
   const s = session.current;
   const rules = s.engine === "guideline" ? MODE_RULES[s.mode as GameMode] : null;
@@ -561,7 +628,7 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
             {s.engine === "classic" ? "Classic (VDM++ model)" : (rules?.title ?? "")} · seed {s.seed}
           </p>
         </aside>
-        <div className="field-wrap" ref={wrapRef} tabIndex={-1}>
+        <div className="field-wrap" ref={wrapRef} tabIndex={-1} {...swipeHandlers}>
           <canvas
             ref={fieldRef}
             className="field"

@@ -1,4 +1,4 @@
-import type { TetrisAi } from "../../../src/games/tetris/ai.ts";
+import type { AiPilot, TetrisAi } from "../../../src/games/tetris/ai.ts";
 import type { Action } from "../../../src/games/tetris/guideline/engine.ts";
 import type { Handling } from "../../../src/games/tetris/handling.ts";
 import type { TetrisSession } from "./session.ts";
@@ -19,6 +19,8 @@ export const kept = {
       /** The AI played some of this game: it stays out of the personal bests. */
       played: false,
       brain: null as TetrisAi | null,
+      /** The guideline demo's pilot: it plans against the live piece, gravity included, at every step. */
+      pilot: null as AiPilot | null,
       queue: [] as Action[],
       nextAt: 0,
     },
