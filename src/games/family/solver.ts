@@ -2,7 +2,9 @@ import { BudgetMeter, describeBudget } from "../../search/budget.ts";
 import { DepthFirst } from "../../search/depth-first.ts";
 import { pathMoves } from "../../search/domain.ts";
 import { type Phase, replayer, solveByPlan } from "../../search/kit.ts";
+import type { Entry } from "../../search/portfolio.ts";
 import type { SolveResult } from "../../search/result.ts";
+import { TeamDepthFirst } from "../../search/team-depth-first.ts";
 import type { AutoPolicy, SolveOptions } from "../patience/contract.ts";
 import { apply, autoMoves, type FamilyMove, type FamilyState, isWon, legalMoves } from "./engine.ts";
 import { familyKey } from "./key.ts";
@@ -144,16 +146,21 @@ function streamlines(start: FamilyState): boolean {
 }
 
 type FamilySearch = DepthFirst<FamilyState, FamilyMove>;
+type FamilyTeam = TeamDepthFirst<FamilyState, FamilyMove>;
+
+/** Positions a member of the complete search's team stores in its turn before the other goes on. */
+const MEMBER_TURN = 2000;
 
 /**
- * The family's solver, a plan of the solver kit (src/search/kit.ts): two depth-first searches over the packed
- * position take turns (a portfolio), the first verdict ends both:
- * - the complete search (every move of the rules, only the automatic moves proved safe made without choice): it
- *   alone, running out of positions, answers "unsolvable";
- * - a second search trying each kind of move in the other order (a deal whose win one order finds late the other
- *   often finds at once) and, where sending every card home at once is not proved safe, doing so (Solvitaire's
- *   "streamliner"): it can miss a win, so it only ever answers "solved", and it stops at SECOND_LIMIT positions,
- *   its room and turns going to the complete search (a lost deal costs at most that much more).
+ * The family's solver, a plan of the solver kit (src/search/kit.ts):
+ * - the complete search: two depth-first walks over one table of positions (team-depth-first.ts), one trying each
+ *   kind of move in the other's order (a deal whose win one order finds late the other often finds at once, and
+ *   neither walk stores a position the other stored, so a deal with no win costs what one walk costs). Every move
+ *   of the rules, only the automatic moves proved safe made without choice: when both walks run out of positions,
+ *   the deal is unsolvable.
+ * - where sending every card home at once is not proved safe (streamlines), a second search beside it, taking
+ *   turns (a portfolio), that does so (Solvitaire's "streamliner"): it can miss a win, so it only ever answers
+ *   "solved", and it stops at SECOND_LIMIT positions, its room and turns going to the complete search.
  * Every win is replayed through the engine before it is answered (the kit's rule).
  */
 export function solveFamily(start: FamilyState, options: SolveOptions = {}): SolveResult<FamilyMove> {
@@ -161,32 +168,41 @@ export function solveFamily(start: FamilyState, options: SolveOptions = {}): Sol
   const policy = options.policy ?? "none";
   const meter = new BudgetMeter(options.budget ?? {}, options.now, 1024);
   const own = policy === "all" ? "all" : "safe";
-  const second = policy !== "all" && streamlines(start) ? "all" : own;
-  const search = (name: string, p: "safe" | "all", order: "forward" | "reverse"): FamilySearch =>
-    new DepthFirst(new PackedFamily(start.rules, p, order), name, MODE_SEARCH);
-  const phases: Phase<FamilyState, FamilySearch>[] = [
+  const streamliner = policy !== "all" && streamlines(start);
+  const packed = (p: "safe" | "all", order: "forward" | "reverse") => new PackedFamily(start.rules, p, order);
+  const phases: Phase<FamilyState, FamilySearch | FamilyTeam>[] = [
     {
-      entries: () => [
-        { runner: search("complete", own, "forward"), first: FIRST_TURN, quantum: TURN },
-        {
-          runner: search(
-            second === own ? "the other order" : "the other order, every card home at once",
-            second,
-            "reverse",
-          ),
-          first: FIRST_TURN,
-          quantum: TURN,
-          complete: false,
-          limit: SECOND_LIMIT,
-        },
-      ],
+      entries: () => {
+        const complete = new TeamDepthFirst(
+          [packed(own, "forward"), packed(own, "reverse")],
+          "complete, in two orders",
+          [MODE_SEARCH, MODE_SEARCH],
+          MEMBER_TURN,
+        );
+        const entries: Entry<FamilySearch | FamilyTeam>[] = [
+          { runner: complete, first: FIRST_TURN, quantum: TURN },
+        ];
+        if (streamliner)
+          entries.push({
+            runner: new DepthFirst(packed("all", "reverse"), "every card home at once", MODE_SEARCH),
+            first: FIRST_TURN,
+            quantum: TURN,
+            complete: false,
+            limit: SECOND_LIMIT,
+          });
+        return entries;
+      },
     },
   ];
   return solveByPlan({
     root: start,
     meter,
     phases,
-    translate: (by) => pathMoves(by.domain, start, by.path()),
+    translate: (by) => {
+      if (by instanceof DepthFirst) return pathMoves(by.domain, start, by.path());
+      const { moves, domain } = by.path();
+      return pathMoves(domain, start, moves);
+    },
     replay: replayer(start, apply, isWon),
     searched: `every move of the rules (${policy === "none" ? "cards home only when proved safe" : `automatic moves: ${policy}`}), positions that differ only in the order of piles counted once`,
     onProgress: options.onProgress,
