@@ -208,6 +208,19 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
       const oldReplay = old.mode === "zen" && !old.over() && old.pieces() > 0 ? old.replay() : null;
       if (oldReplay && oldReplay.mode === "guideline") {
         keepReplay(oldReplay, { timeMs: old.now(), complete: false, ai: ai.current.played });
+        const r = old.results();
+        if (r && !ai.current.played) {
+          addBest("zen", {
+            score: r.score,
+            lines: r.lines,
+            level: r.level,
+            timeMs: Math.floor(r.timeMs),
+            pieces: r.pieces,
+            complete: false,
+            seed: old.seed,
+            date: Date.now(),
+          });
+        }
       }
       session.current = newSession(engine, drawSeed(), mode);
       restartClock();
