@@ -80,14 +80,15 @@ export class GuidelinePlay {
 
   act(ms: number, action: Action): boolean {
     if (this.game.getGameOver()) return false;
-    const done = this.game.input(Math.max(ms, this.game.now), action);
+    // Whole milliseconds: a replay (and its link) keeps the times exactly.
+    const done = this.game.input(Math.max(Math.round(ms), this.game.now), action);
     this.judge();
     return done;
   }
 
   tick(ms: number): void {
     if (this.game.getGameOver()) return;
-    this.game.advance(Math.max(ms, this.game.now));
+    this.game.advance(Math.max(Math.round(ms), this.game.now));
     this.judge();
   }
 

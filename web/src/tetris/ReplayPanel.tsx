@@ -158,8 +158,8 @@ export function ReplayControls({
           ref={timelineRef}
           type="range"
           min={0}
-          max={Math.max(1, Math.round(duration))}
-          step={10}
+          max={Math.max(1, Math.ceil(duration))}
+          step={1}
           defaultValue={0}
           aria-label="Replay timeline"
           onInput={(e) => onSeek(Number((e.target as HTMLInputElement).value))}

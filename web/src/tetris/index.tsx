@@ -760,7 +760,12 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
             setWatching((w) => (w ? { ...w, speed } : w));
           }}
           onSeek={(ms) => {
-            if (viewer.current) viewer.current.pos = ms;
+            const v = viewer.current;
+            if (!v) return;
+            v.pos = Math.min(v.playback.duration, ms);
+            v.playback.seek(v.pos);
+            // Shown again: at the end, the replay's results.
+            setWatching((w) => (w ? { ...w } : w));
           }}
           onClose={stopWatching}
         />
