@@ -26,8 +26,11 @@ const MAP: Record<string, string[]> = {
     "packages",
   ],
   web: ["web", "src/games", "src/search", "src/cards", "packages"],
+  // The command line's start (bin/tsol.js and its check that the bundle is fresh, bin/bundle.js).
+  bin: ["bin", "src/cli", "node", "packages"],
   bench: [
     "bench",
+    "bin",
     "src/server",
     "src/survey",
     "src/workers",

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { PRESET_NAMES, presetGame } from "../games/family/index.ts";
 import { flagName, type RuleField } from "../games/patience/rules.ts";
 import { PATIENCE_GAMES } from "../games/registry.ts";
 import { reportErrors } from "./options.ts";
@@ -14,6 +15,13 @@ function shown(value: unknown): string {
   if (value === null) return "unlimited";
   if (typeof value === "boolean") return value ? "yes" : "no";
   return String(value);
+}
+
+/** Solvitaire's presets reached by name that are not games of the registry. */
+function presets() {
+  return PRESET_NAMES.filter((name) => !PATIENCE_GAMES.some((g) => g.id === name)).map(
+    (name) => presetGame(name) as NonNullable<ReturnType<typeof presetGame>>,
+  );
 }
 
 /** Every game, its rules in words, its rule flags with their values and defaults, and its named variants. */
@@ -40,6 +48,16 @@ export function gamesText(): string {
     lines.push("");
   }
   lines.push("tetris: Tetris (tsol tetris): the VDM++ model of the specification, and the guideline game.");
+  lines.push("");
+  lines.push(
+    "Solvitaire's other presets, each a game by its Solvitaire name in every command (the family engine plays the " +
+      "preset's rules; dealt in Solvitaire's numbering). Its king-albert and klondike presets are not these but " +
+      "the games above of those names, which differ: tsol's King Albert plays Solvitaire's rules with " +
+      "--from-foundation; tsol's Klondike moves any face-up run (klondike-arbitrary-built-moves and " +
+      "klondike-deal-1-arbitrary-built-moves below), where Solvitaire's klondike moves part of a run only to " +
+      "uncover a card that then goes home. deal --format solvitaire prints both games' deals as those presets'.",
+  );
+  for (const { id, about } of presets()) lines.push(`  ${id}: ${about}`);
   return `${lines.join("\n")}\n`;
 }
 
@@ -68,7 +86,15 @@ export function registerGames(program: Command): void {
           variants: g.rules.variants,
           objectives: g.objectives ?? [],
         }));
-        process.stdout.write(`${JSON.stringify({ games: [...games, { id: "tetris", title: "Tetris" }] })}\n`);
+        const byName = presets().map((g) => ({
+          id: g.id,
+          title: g.title,
+          about: g.about,
+          numberings: g.numberings,
+        }));
+        process.stdout.write(
+          `${JSON.stringify({ games: [...games, { id: "tetris", title: "Tetris" }], presets: byName })}\n`,
+        );
       }),
     );
 }

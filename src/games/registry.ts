@@ -1,4 +1,4 @@
-import { FAMILY_GAMES } from "./family/index.ts";
+import { FAMILY_GAMES, presetGame } from "./family/index.ts";
 import { freecell } from "./freecell/index.ts";
 import { kingAlbert } from "./king-albert/index.ts";
 import { klondike } from "./klondike/index.ts";
@@ -36,6 +36,11 @@ export function findGame(id: string): GameEntry | undefined {
   return GAMES.find((g) => g.id === id);
 }
 
+/**
+ * The patience game of a name: a game of the registry, or else one of Solvitaire's presets by its name, played by
+ * the family engine (family/index.ts, presetGame: the presets that are not games of their own answer to their names
+ * in every command, without a place in the menus).
+ */
 export function findPatience(id: string): AnyPatienceGame | undefined {
-  return PATIENCE_GAMES.find((g) => g.id === id);
+  return PATIENCE_GAMES.find((g) => g.id === id) ?? (presetGame(id) as AnyPatienceGame | undefined);
 }

@@ -1,5 +1,5 @@
 import { type Card, formatCard, isRed } from "../../cards/card.ts";
-import { FAMILY_GAMES } from "../../games/family/index.ts";
+import { FAMILY_GAMES, presetGame } from "../../games/family/index.ts";
 import type { PileView } from "../../games/patience/contract.ts";
 
 /** How a renderer marks piles: the one picked up, the one under the cursor. */
@@ -297,5 +297,5 @@ export const RENDERERS: Record<string, TableRenderer> = {
 };
 
 export function rendererFor(game: string): TableRenderer {
-  return RENDERERS[game] ?? columns;
+  return RENDERERS[game] ?? (presetGame(game) ? family : columns);
 }

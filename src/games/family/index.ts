@@ -145,3 +145,31 @@ const CATALOGUE: readonly Entry[] = [
 export const FAMILY_GAMES: readonly FamilyGame[] = CATALOGUE.map((e) =>
   familyGame(e.id, e.title, SOLVITAIRE_PRESETS[e.id], e.intro),
 );
+
+/**
+ * Solvitaire's presets that are not games of the catalogue above (FreeCell's cell and pile variants, the Klondike
+ * variants, Gaps, the accordion, and the presets the catalogue issue will make games of), each reachable by its
+ * Solvitaire name as a game of the family engine: its rules are the preset's, and `tsol games` lists the names. A
+ * name the registry gives a game of its own (king-albert, klondike) stays that game's.
+ */
+export const PRESET_NAMES: readonly string[] = Object.keys(SOLVITAIRE_PRESETS).filter(
+  (name) => !CATALOGUE.some((e) => e.id === name),
+);
+
+const presetGames = new Map<string, FamilyGame>();
+
+/** The family game of a Solvitaire preset by its name (made once), or undefined for a name that is none. */
+export function presetGame(name: string): FamilyGame | undefined {
+  if (!Object.hasOwn(SOLVITAIRE_PRESETS, name)) return undefined;
+  let game = presetGames.get(name);
+  if (game === undefined) {
+    game = familyGame(
+      name,
+      `${name} (Solvitaire's preset)`,
+      SOLVITAIRE_PRESETS[name],
+      "Solvitaire's preset of this name.",
+    );
+    presetGames.set(name, game);
+  }
+  return game;
+}

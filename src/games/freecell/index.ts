@@ -96,6 +96,15 @@ export function freecellFamily(
 
 export const freecell: PatienceGame<FreeCellState, Move, FreeCellRules> = {
   id: "freecell",
+  // The layout depends on the cascades alone (the cells start empty): Solvitaire's free-cell and its pile variants.
+  solvitaireTwin: (r) =>
+    r.reserve
+      ? undefined
+      : r.cascades === 8
+        ? "free-cell"
+        : r.cascades >= 4 && r.cascades <= 7
+          ? `free-cell-${r.cascades}-pile`
+          : undefined,
   title: "FreeCell",
   about:
     "Move every card to the four foundations, ace to king by suit. Cascades build down in alternating colours; " +

@@ -23,6 +23,8 @@ export const kingAlbert: PatienceGame<FreeCellState, Move, FreeCellRules> = {
     "Move every card to the four foundations, ace to king by suit. Nine cascades are dealt 1 to 9 cards and " +
     "the seven cards left form a reserve: cards are played from it, never to it, and there are no free cells. " +
     "Cascades build down in alternating colours; any card may fill an empty cascade; one card moves at a time.",
+  // Every preset of King Albert deals the same layout; Solvitaire's has cards come back off the foundations.
+  solvitaireTwin: () => "king-albert",
   rules: ruleSet<FreeCellRules>({
     fields: [
       {

@@ -32,6 +32,8 @@ export const klondike: PatienceGame<KlondikeState, KlondikeMove, KlondikeRules> 
     "headed by one, fills an empty pile; a face-down card turns up when it is uncovered. When the stock is empty " +
     "the waste turns over into it for another pass.",
   rules: KLONDIKE_RULES,
+  // Every Klondike preset deals the same layout; Solvitaire's klondike turns three cards, klondike-deal-1 one.
+  solvitaireTwin: (r) => (r.draw === 3 ? "klondike" : "klondike-deal-1"),
   numberings: NUMBERINGS,
   policies: ["safe", "none", "all"],
   objectives: [

@@ -43,6 +43,7 @@ export const montana: PatienceGame<MontanaState, MontanaMove, MontanaRules> = {
     "Four rows of 13 places hold the cards with the aces taken out, leaving four gaps. A gap in the first column " +
     "takes a 2; any other gap takes the card one higher and of the same suit as the card on its left; nothing goes " +
     "after a king or a gap. Win by running each row 2 to king in one suit from the left.",
+  solvitaireTwin: (r) => (r.fixedSuits ? "gaps-basic-variant" : "gaps-one-deal"),
   rules: ruleSet<MontanaRules>({
     fields: [
       {

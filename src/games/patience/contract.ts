@@ -153,6 +153,13 @@ export interface PatienceGame<S extends { rules: R }, M, R> {
      */
     toSolvitaire?(state: S): Record<string, unknown>;
   };
+  /**
+   * For a game Solvitaire has that tsol plays with an engine of its own: the Solvitaire preset whose deal N, in
+   * Solvitaire's numbering, puts the same cards in the same places as this game's under these rules (tested card
+   * for card), so `tsol deal GAME N --numbering solvitaire --format solvitaire` prints it as that preset's deal.
+   * Undefined where no preset deals these rules' layout.
+   */
+  solvitaireTwin?(rules: R): string | undefined;
   /** A canonical position key: equal for positions that are the same to the rules (caches, surveys). */
   key(state: S): string;
   /** Every card of the game once (on the foundations included): what conservation checks count. */
