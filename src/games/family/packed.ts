@@ -135,6 +135,9 @@ export function packedUnsupported(state: FamilyState): string | undefined {
   return undefined;
 }
 
+/** The tables of which card builds on which (PackedFamily.builds, read only), by builds, deck size and base rank. */
+const BUILDS = new Map<string, Uint8Array>();
+
 export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
   readonly keyWords: number;
   readonly maxMoves: number;
@@ -195,7 +198,7 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
   // Tables of the loaded root.
   private readonly rel = new Int32Array(52);
   /** builds[lower * 52 + upper]: 1 when `upper` lies on `lower` under the tableau's build, 2 under the group build. */
-  private readonly builds = new Uint8Array(52 * 52);
+  private builds: Uint8Array = new Uint8Array(52 * 52);
   /** The id of the content of pile p's bottom k cards as loaded: prefixId[p * cap + k] (0 for none). */
   private readonly prefixId: Int32Array;
   private prefixBits = 0;
@@ -327,13 +330,22 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
     }
     const gb =
       this.rules.tableau.groupBuild === "as-built" ? this.build : BUILD_CODES[this.rules.tableau.groupBuild];
-    for (let lower = 0; lower < 52; lower++)
-      for (let upper = 0; upper < 52; upper++) {
-        let v = 0;
-        if (this.buildsOn(this.build, lower, upper)) v |= 1;
-        if (this.buildsOn(gb, lower, upper)) v |= 2;
-        this.builds[lower * 52 + upper] = v;
-      }
+    // The table depends on the builds, the deck's size and the base rank alone: made once for all positions (a
+    // solve loads several, and a survey many deals of one game).
+    const which = `${this.build},${gb},${n},${this.base}`;
+    let builds = BUILDS.get(which);
+    if (builds === undefined) {
+      builds = new Uint8Array(52 * 52);
+      for (let lower = 0; lower < 52; lower++)
+        for (let upper = 0; upper < 52; upper++) {
+          let v = 0;
+          if (this.buildsOn(this.build, lower, upper)) v |= 1;
+          if (this.buildsOn(gb, lower, upper)) v |= 2;
+          builds[lower * 52 + upper] = v;
+        }
+      BUILDS.set(which, builds);
+    }
+    this.builds = builds;
     const ids = new Map<string, number>();
     for (let p = 0; p < P; p++) {
       const pile = t.tableau[p];
