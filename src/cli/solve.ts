@@ -301,6 +301,7 @@ async function solveBlind(
   const result = player.play(state, {
     seed,
     policy,
+    now: () => performance.now(),
     ...(options.samples !== undefined ? { samples: options.samples } : {}),
   });
   const moves = movesNotation(game, state, result.moves);

@@ -213,7 +213,7 @@ interface RunOptions extends GameOptions, BudgetOptions {
   samples?: number;
 }
 
-/** `tsol survey GAME --blind --deals A-B`: the blind player's win rate (blind-survey.ts), one thread, resumable. */
+/** `tsol survey GAME --blind --deals A-B`: the blind player's win rate (src/survey/blind.ts), one thread, resumable. */
 async function blindCommand(game: AnyPatienceGame, options: RunOptions): Promise<void> {
   const refused = (
     [
@@ -248,7 +248,7 @@ async function blindCommand(game: AnyPatienceGame, options: RunOptions): Promise
   const stop = stopOnSignal();
   try {
     // Loaded here: it opens SQLite, which no other command needs at its start.
-    const { runBlindSurvey } = await import("../games/patience/blind-survey.ts");
+    const { runBlindSurvey } = await import("../survey/blind.ts");
     const s = await runBlindSurvey(
       game,
       {

@@ -1,20 +1,11 @@
 import { escapeControls, shortText } from "../cards/text.ts";
+import { wilson, Z95 } from "../games/patience/wilson.ts";
 import { findPatience } from "../games/registry.ts";
 import { type DealResult, describeBudget, type SurveyBudget } from "./settings.ts";
 import type { StoredSurvey } from "./store.ts";
 
-/** z for a two-sided 95% interval. */
-export const Z95 = 1.959963984540054;
-
-/** The Wilson score interval of `successes` out of `n` (both bounds in 0..1; [0, 1] when n is 0). */
-export function wilson(successes: number, n: number, z = Z95): { low: number; high: number } {
-  if (n === 0) return { low: 0, high: 1 };
-  const p = successes / n;
-  const z2 = z * z;
-  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
-}
+// The Wilson interval lives in the platform (blind players report theirs too); the survey's reports use it.
+export { wilson, Z95 };
 
 /**
  * The share of deals winnable, as Solvitaire reports it: the low end is the Wilson interval's lower bound with

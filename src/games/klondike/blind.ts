@@ -2,7 +2,6 @@ import { Prng } from "../../cards/random.ts";
 import { BudgetMeter } from "../../search/budget.ts";
 import { KeySet } from "../../search/key-set.ts";
 import { TeamDepthFirst } from "../../search/team-depth-first.ts";
-import { wilson } from "../../survey/report.ts";
 import type { AutoPolicy } from "../patience/contract.ts";
 import {
   type BlindChoice,
@@ -13,6 +12,7 @@ import {
   type SeenPosition,
   sampleDeal,
 } from "../patience/knowledge.ts";
+import { wilson } from "../patience/wilson.ts";
 import { blockedReason } from "./blocked.ts";
 import { klondikeKnowledge, seen } from "./knowledge.ts";
 import { KlondikePosition, type PackedMove } from "./packed.ts";
@@ -376,11 +376,8 @@ export function bestBlindMove(state: KlondikeState, options: BlindOptions = {}):
  * position, then the next decision is made on what the player sees then. Ends won, or when the player has
  * nothing left worth playing (no sample can be won and no move reveals a card).
  */
-export function playBlind(
-  start: KlondikeState,
-  options: BlindOptions = {},
-  now: () => number = () => performance.now(),
-): BlindGame<KlondikeMove> {
+export function playBlind(start: KlondikeState, options: BlindOptions = {}): BlindGame<KlondikeMove> {
+  const now = options.now ?? (() => 0);
   const t0 = now();
   const policy = options.policy ?? DEFAULTS.policy;
   const prng = new Prng(options.seed ?? DEFAULTS.seed);

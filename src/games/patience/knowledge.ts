@@ -95,6 +95,8 @@ export interface BlindOptions {
   exactPositions?: number;
   /** The automatic moves in force (default the game's first policy). */
   policy?: AutoPolicy;
+  /** The clock of `stats.ms` (the games have none of their own: callers pass one, performance.now); else 0. */
+  now?: () => number;
 }
 
 /** A share of samples: won, undecided (counted lost), drawn; and the 95% Wilson interval of the won share. */

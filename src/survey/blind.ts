@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
-import type { Numbering } from "../../cards/deals/layout.ts";
-import { wilson } from "../../survey/report.ts";
-import { canonicalJson, type DealRange } from "../../survey/settings.ts";
-import type { AnyPatienceGame, AutoPolicy } from "./contract.ts";
+import type { Numbering } from "../cards/deals/layout.ts";
+import type { AnyPatienceGame, AutoPolicy } from "../games/patience/contract.ts";
+import { wilson } from "./report.ts";
+import { canonicalJson, type DealRange } from "./settings.ts";
 
 /**
  * A survey of the blind player (`tsol survey GAME --blind --deals A-B`): each deal played once by the game's blind
