@@ -1088,23 +1088,29 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
     this.out[this.word++] = w;
   }
 
-  /** Pile a's content before pile b's in the canonical order (any fixed total order of contents). */
+  /**
+   * Pile a's content before pile b's in the canonical order (any fixed total order of contents): by the id of the
+   * face-down part, then the face-up cards bottom first, a pile that is the start of the other first. One deck's
+   * piles differ in their first face-up card, so one comparison mostly decides.
+   */
   private pileLess(a: number, b: number): boolean {
     const { cap, cards, len, down, prefixId } = this;
-    const pa = prefixId[a * cap + down[a]];
-    const pb = prefixId[b * cap + down[b]];
+    const da = down[a];
+    const db = down[b];
+    const pa = prefixId[a * cap + da];
+    const pb = prefixId[b * cap + db];
     if (pa !== pb) return pa < pb;
-    const ua = len[a] - down[a];
-    const ub = len[b] - down[b];
-    if (ua !== ub) return ua < ub;
-    const ba = a * cap + down[a];
-    const bb = b * cap + down[b];
-    for (let i = 0; i < ua; i++) {
+    const ua = len[a] - da;
+    const ub = len[b] - db;
+    const ba = a * cap + da;
+    const bb = b * cap + db;
+    const n = ua < ub ? ua : ub;
+    for (let i = 0; i < n; i++) {
       const x = cards[ba + i];
       const y = cards[bb + i];
       if (x !== y) return x < y;
     }
-    return false;
+    return ua < ub;
   }
 
   encode(out: Uint32Array): void {
