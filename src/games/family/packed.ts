@@ -1104,7 +1104,7 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
     const ub = len[b] - db;
     const ba = a * cap + da;
     const bb = b * cap + db;
-    const n = ua < ub ? ua : ub;
+    const n = Math.min(ua, ub);
     for (let i = 0; i < n; i++) {
       const x = cards[ba + i];
       const y = cards[bb + i];
