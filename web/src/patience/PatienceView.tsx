@@ -1,5 +1,5 @@
-import { type FormEvent, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
-import { dealRange, type Numbering } from "../../../src/cards/deals/layout.ts";
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { Numbering } from "../../../src/cards/deals/layout.ts";
 import type { AnyPatienceGame } from "../../../src/games/patience/contract.ts";
 import { layoutOf } from "../games/index.ts";
 import type { Settings } from "../settings.ts";
@@ -7,16 +7,11 @@ import { Dialog } from "../shell/Dialog.tsx";
 import { formatDuration } from "../stats.ts";
 import { Celebration } from "./Celebration.tsx";
 import type { PatienceController } from "./controller.ts";
+import { DealControls } from "./DealControls.tsx";
 import { allControllers, controllerFor } from "./env.ts";
+import { focusTable } from "./focus.ts";
+import { StatusBar } from "./StatusBar.tsx";
 import { Table, turnMs } from "./Table.tsx";
-
-const VERDICT_TEXT = {
-  checking: "Checking…",
-  winnable: "Winnable",
-  "not winnable": "Not winnable",
-  unknown: "Unknown",
-  won: "Won",
-} as const;
 
 /** A deal asked for by a link (`#/freecell/617`); `seq` counts the requests, so the same link twice works. */
 export interface DealLink {
@@ -42,11 +37,6 @@ export function dealHash(controller: PatienceController): string {
   return `#/${controller.game.id}/${deal}${controller.numbering === "solvitaire" ? "?numbering=solvitaire" : ""}`;
 }
 
-/** Focus back on the table's tab stop (after the Deal # box, a dialog…). */
-function focusTable(): void {
-  document.querySelector<HTMLElement>(".table [data-focus='yes']")?.focus();
-}
-
 /** An engine's reason (it starts in lower case, to read inside a sentence) as a sentence of its own. */
 const sentence = (why: string): string => why.charAt(0).toUpperCase() + why.slice(1);
 
@@ -68,7 +58,6 @@ export function PatienceView({
   useSyncExternalStore(controller.subscribe, controller.getVersion);
   const layout = layoutOf(game.id);
   const [, setNow] = useState(0);
-  const [dealText, setDealText] = useState("");
   const [movesText, setMovesText] = useState("");
   const [dontAsk, setDontAsk] = useState(false);
   const [celebrating, setCelebrating] = useState<number | null>(null);
@@ -139,17 +128,6 @@ export function PatienceView({
   });
   useEffect(() => () => clearTimeout(celebrationTimer.current), []);
 
-  // For the bench: how long after the move its verdict was on the page (set on the element, no re-render).
-  const verdictRef = useRef<HTMLOutputElement>(null);
-  useLayoutEffect(() => {
-    const el = verdictRef.current;
-    if (!el || controller.verdictLatencyMs === null || controller.verdict.status === "checking") return;
-    if (el.dataset.shownFor === String(controller.change.seq)) return;
-    el.dataset.shownFor = String(controller.change.seq);
-    el.dataset.shownMs = String(Math.round(performance.now() - controller.lastMoveAt));
-    el.dataset.searchMs = String(Math.round(controller.verdictSearchMs));
-  });
-
   const dialogOpen = blocked || controller.confirm !== null || prompt || celebrating !== null;
 
   // The keys: piles' keys and commands go to the controller; Ctrl+Z / Ctrl+Y too.
@@ -187,23 +165,6 @@ export function PatienceView({
     return () => window.removeEventListener("keydown", onKey);
   }, [controller, dialogOpen]);
 
-  const numbering = controller.numbering;
-  const [low, high] = dealRange(numbering);
-  const submitDeal = (e: FormEvent) => {
-    e.preventDefault();
-    const text = dealText.trim();
-    const n = /^\d{1,12}$/.test(text) ? Number(text) : Number.NaN;
-    setDealText("");
-    // The box gives its keys back: the game's keys work again at once.
-    dealInput.current?.blur();
-    focusTable();
-    if (!Number.isInteger(n) || n < low || n > high) {
-      controller.say(`A deal number is a whole number from ${low} to ${high.toLocaleString("en")}.`, "error");
-      return;
-    }
-    controller.newDeal(n);
-  };
-
   /** Why a game's own action (Montana's redeal) cannot be played now, or undefined when it can. */
   const actionProblem = (notation: string): string | undefined => {
     let why: string | undefined;
@@ -228,7 +189,6 @@ export function PatienceView({
     else controller.play(move);
   };
 
-  const verdict = controller.verdict;
   const busy = controller.dealing;
   const won = session.isWon();
   const key = (k: string) => controller.commandKey(k);
@@ -248,31 +208,7 @@ export function PatienceView({
           >
             New deal
           </button>
-          <form className="deal-form" onSubmit={submitDeal}>
-            <label className="sr-only" htmlFor="deal-number">
-              Deal number
-            </label>
-            <input
-              id="deal-number"
-              ref={dealInput}
-              inputMode="numeric"
-              placeholder="Deal #"
-              value={dealText}
-              onChange={(e) => setDealText(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === "Escape") {
-                  setDealText("");
-                  e.currentTarget.blur();
-                  focusTable();
-                }
-              }}
-              size={7}
-              autoComplete="off"
-            />
-            <button type="submit" disabled={busy || dealText.trim() === ""}>
-              Deal
-            </button>
-          </form>
+          <DealControls controller={controller} busy={busy} inputRef={dealInput} />
           <button
             type="button"
             onClick={() => controller.restart()}
@@ -371,48 +307,7 @@ export function PatienceView({
         </form>
       </div>
 
-      <div className="status-bar">
-        <span className="deal-title" data-testid="deal-title">
-          {controller.deal === undefined
-            ? "Custom deal"
-            : controller.title().replace(/^./, (c) => c.toUpperCase())}
-        </span>
-        {controller.label !== game.title && <span className="stat variant">{controller.label}</span>}
-        <span className="stat">
-          <span className="stat-label">Moves</span> <span data-testid="moves">{session.moveCount}</span>
-        </span>
-        {game.score && (
-          <span className="stat">
-            <span className="stat-label">Score</span>{" "}
-            <span data-testid="score">{game.score(controller.state)}</span>
-          </span>
-        )}
-        <span className="stat">
-          <span className="stat-label">Time</span>{" "}
-          <span data-testid="time">{formatDuration(controller.elapsedMs())}</span>
-        </span>
-        <output
-          className={`verdict verdict-${verdict.status.replace(" ", "-")}`}
-          ref={verdictRef}
-          data-testid="verdict"
-          data-status={verdict.status}
-          data-latency-ms={
-            controller.verdictLatencyMs === null ? undefined : Math.round(controller.verdictLatencyMs)
-          }
-          data-moves={session.moveCount}
-          title={verdict.detail}
-          aria-live="polite"
-        >
-          <span className="dot" aria-hidden="true" />
-          {VERDICT_TEXT[verdict.status]}
-          {controller.hiddenCards && verdict.status !== "checking" && verdict.status !== "won" && (
-            <span className="verdict-note"> · the solver sees face-down cards</span>
-          )}
-          {controller.losingTurn !== null && verdict.status === "not winnable" && (
-            <span className="lost-flag"> since move {controller.losingTurn + 1}</span>
-          )}
-        </output>
-      </div>
+      <StatusBar controller={controller} game={game} />
 
       <div
         className={`notice notice-${notice?.tone ?? "empty"}`}
