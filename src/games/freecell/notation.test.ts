@@ -76,6 +76,10 @@ describe("standard move notation", () => {
     expect(() => parseMove("9a", s)).toThrow('"9a": there is no cascade 9 (this game has 8)');
     expect(() => parseMove("1e", s)).toThrow('"1e": there is no cell e (this game has 4)');
     expect(() => parseMove("1x", s)).toThrow(/"x" is not a cascade/);
+    // This deal's places, not every place the notation has (4 cells, 8 cascades).
+    expect(() => parseMove("1x", s)).toThrow(
+      '"x" is not a cascade (1-8), a cell (a-d) or the foundation (h)',
+    );
     expect(() => parseMove("1", s)).toThrow(NotationError);
     expect(() => parseMove("hx1", s)).toThrow(/taken off a foundation/);
     expect(() => parseMove("1hz", s)).toThrow(/unexpected "z"/);

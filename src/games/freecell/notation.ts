@@ -57,16 +57,21 @@ function parsePlace(text: string, ch: string, state: FreeCellState): Place {
     }
     return { kind: "cell", index };
   }
-  const places = reserve
-    ? `a cascade (1-${state.cascades.length}), the reserve (${letterRange(cells)}) or the foundation (h)`
-    : "a cascade (1-9), a cell (a-g, i-k) or the foundation (h)";
+  // The places of this game: its cascades and its cells, not every place the notation has.
+  const cascades = `a cascade (1-${state.cascades.length})`;
+  const places =
+    cells === 0
+      ? `${cascades} or the foundation (h)`
+      : `${cascades}, ${reserve ? "the reserve" : "a cell"} (${letterRange(cells)}) or the foundation (h)`;
   throw new NotationError(text, `${quoteToken(ch)} is not ${places}`);
 }
 
-/** The letters of the first `n` cells or reserve places: "a-g". */
+/** The letters of the first `n` cells or reserve places: "a-d", "a-g, i-j" (h is the foundation). */
 function letterRange(n: number): string {
   if (n <= 1) return CELL_LETTERS.slice(0, n) || "none";
-  return `${CELL_LETTERS[0]}-${CELL_LETTERS[n - 1]}`;
+  const first = CELL_LETTERS.slice(0, Math.min(n, 7));
+  const range = (s: string) => (s.length === 1 ? s : `${s[0]}-${s[s.length - 1]}`);
+  return n <= 7 ? range(first) : `${range(first)}, ${range(CELL_LETTERS.slice(7, n))}`;
 }
 
 /**
