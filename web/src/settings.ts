@@ -26,6 +26,15 @@ export type TableColour = (typeof TABLE_COLOURS)[number];
 /** Card backs drawn by the app. */
 export const CARD_BACKS = ["blue", "red", "green", "black"] as const;
 export type CardBack = (typeof CARD_BACKS)[number];
+/** Animation speed: moves, the solve playback and the win's celebration ("off": none at all). */
+export const SPEEDS = ["off", "fast", "normal", "slow"] as const;
+export type Speed = (typeof SPEEDS)[number];
+/** Card size: a share of the largest cards that let the whole table show. */
+export const CARD_SIZES = ["largest", "large", "medium", "small"] as const;
+export type CardSize = (typeof CARD_SIZES)[number];
+export const CARD_SCALE: Record<CardSize, number> = { largest: 1, large: 0.9, medium: 0.8, small: 0.7 };
+/** How long an animation takes at each speed, as a multiple of the normal speed's time. */
+export const SPEED_FACTOR: Record<Speed, number> = { off: 0, fast: 0.5, normal: 1, slow: 2 };
 
 export type TetrisControl =
   | "left"
@@ -60,9 +69,18 @@ export interface PatienceSettings {
 export interface Settings {
   theme: Theme;
   sound: boolean;
+  /** Whether anything moves: false exactly when `speed` is "off" (kept for the parts that only ask that). */
   animation: boolean;
+  speed: Speed;
   table: TableColour;
   back: CardBack;
+  cardSize: CardSize;
+  /** The table mirrored (the foundations left, the stock right) and the buttons on the left. */
+  leftHanded: boolean;
+  /** Diamonds blue and clubs green, so every suit has its own colour. */
+  fourColour: boolean;
+  /** The clock left out of the status line. */
+  hideTimer: boolean;
   /** Ask before a new deal abandons a game in progress ("don't ask again" turns it off). */
   confirmAbandon: boolean;
   /** Warn when a move turns a winnable position into a lost one. */
@@ -106,8 +124,13 @@ export function defaultSettings(): Settings {
     theme: "system",
     sound: false,
     animation: true,
+    speed: "normal",
     table: "green",
     back: "blue",
+    cardSize: "largest",
+    leftHanded: false,
+    fourColour: false,
+    hideTimer: false,
     confirmAbandon: true,
     flagLosing: true,
     statusBudgetMs: 3000,
@@ -202,12 +225,19 @@ export function checkSettings(raw: unknown): Settings {
       if (game) patience[id] = checkPatienceSettings(game, value);
     }
   }
+  // Settings from before the speed: animation off is the speed "off".
+  const speed = pick(raw.speed, SPEEDS, raw.animation === false ? "off" : d.speed);
   return {
     theme: pick(raw.theme, ["system", "light", "dark"], d.theme),
     sound: bool(raw.sound, d.sound),
-    animation: bool(raw.animation, d.animation),
+    animation: speed !== "off",
+    speed,
     table: pick(raw.table, TABLE_COLOURS, d.table),
     back: pick(raw.back, CARD_BACKS, d.back),
+    cardSize: pick(raw.cardSize, CARD_SIZES, d.cardSize),
+    leftHanded: bool(raw.leftHanded, d.leftHanded),
+    fourColour: bool(raw.fourColour, d.fourColour),
+    hideTimer: bool(raw.hideTimer, d.hideTimer),
     confirmAbandon: bool(raw.confirmAbandon, d.confirmAbandon),
     flagLosing: bool(raw.flagLosing, d.flagLosing),
     statusBudgetMs: int(raw.statusBudgetMs, 200, 30000, d.statusBudgetMs),

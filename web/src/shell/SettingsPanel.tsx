@@ -4,11 +4,15 @@ import type { RuleField, RuleValue } from "../../../src/games/patience/rules.ts"
 import { findPatience } from "../../../src/games/registry.ts";
 import {
   CARD_BACKS,
+  CARD_SIZES,
   type CardBack,
+  type CardSize,
   type DealKind,
   type PatienceSettings,
   patienceSettings,
   type Settings,
+  SPEEDS,
+  type Speed,
   STATUS_BUDGETS,
   TABLE_COLOURS,
   type TableColour,
@@ -41,6 +45,20 @@ const CONTROL_TEXT: Record<TetrisControl, string> = {
   rotate180: "Half turn",
   hold: "Hold",
   pause: "Pause",
+};
+
+const SIZE_TEXT: Record<CardSize, string> = {
+  largest: "As large as the table allows",
+  large: "Large",
+  medium: "Medium",
+  small: "Small",
+};
+
+const SPEED_TEXT: Record<Speed, string> = {
+  off: "Off",
+  fast: "Fast",
+  normal: "Normal",
+  slow: "Slow",
 };
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -267,13 +285,60 @@ export function SettingsPanel({
             ))}
           </select>
         </label>
+        <label>
+          Card size{" "}
+          <select
+            value={settings.cardSize}
+            onChange={(e) => onChange({ ...settings, cardSize: e.target.value as CardSize })}
+            data-testid="card-size"
+          >
+            {CARD_SIZES.map((c) => (
+              <option key={c} value={c}>
+                {SIZE_TEXT[c]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Animation{" "}
+          <select
+            value={settings.speed}
+            onChange={(e) => {
+              const speed = e.target.value as Speed;
+              onChange({ ...settings, speed, animation: speed !== "off" });
+            }}
+            data-testid="speed"
+          >
+            {SPEEDS.map((c) => (
+              <option key={c} value={c}>
+                {SPEED_TEXT[c]}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="check">
           <input
             type="checkbox"
-            checked={settings.animation}
-            onChange={(e) => onChange({ ...settings, animation: e.target.checked })}
+            checked={settings.fourColour}
+            onChange={(e) => onChange({ ...settings, fourColour: e.target.checked })}
           />{" "}
-          Animate cards
+          Four-colour deck (diamonds blue, clubs green)
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={settings.leftHanded}
+            onChange={(e) => onChange({ ...settings, leftHanded: e.target.checked })}
+          />{" "}
+          Left-handed (the table mirrored, the buttons left)
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={settings.hideTimer}
+            onChange={(e) => onChange({ ...settings, hideTimer: e.target.checked })}
+          />{" "}
+          Hide the clock
         </label>
         <label className="check">
           <input
