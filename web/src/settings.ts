@@ -85,6 +85,8 @@ export interface Settings {
   confirmAbandon: boolean;
   /** Warn when a move turns a winnable position into a lost one. */
   flagLosing: boolean;
+  /** Hints, Solve and the status see face-down cards (the solver's analysis); off, they play blind. */
+  peekingHints: boolean;
   /** Milliseconds the live winnable status may search a position. */
   statusBudgetMs: number;
   /** Per game of the registry; a game with no entry plays its defaults. */
@@ -133,6 +135,7 @@ export function defaultSettings(): Settings {
     hideTimer: false,
     confirmAbandon: true,
     flagLosing: true,
+    peekingHints: false,
     statusBudgetMs: 3000,
     patience: {},
     tetris: {
@@ -240,6 +243,7 @@ export function checkSettings(raw: unknown): Settings {
     hideTimer: bool(raw.hideTimer, d.hideTimer),
     confirmAbandon: bool(raw.confirmAbandon, d.confirmAbandon),
     flagLosing: bool(raw.flagLosing, d.flagLosing),
+    peekingHints: bool(raw.peekingHints, d.peekingHints),
     statusBudgetMs: int(raw.statusBudgetMs, 200, 30000, d.statusBudgetMs),
     patience,
     tetris: {

@@ -368,6 +368,15 @@ export function SettingsPanel({
           />{" "}
           Warn when a move loses a winnable game
         </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={settings.peekingHints}
+            onChange={(e) => onChange({ ...settings, peekingHints: e.target.checked })}
+            data-testid="peeking-hints"
+          />{" "}
+          Hints see face-down cards (a win with them is assisted)
+        </label>
         <label>
           The winnable status searches for{" "}
           <select
