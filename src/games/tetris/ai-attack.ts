@@ -1,37 +1,13 @@
 /**
- * The AI's attack objective: the versus attack table (lines sent to an opponent for a clear), and the board
- * features and weights the attack search scores positions with. The rules themselves (which clear is a T-spin,
- * back-to-back, combo, perfect clear) come from the engine: `attackOf` reads the engine's `ClearEvent`.
+ * The AI's attack objective: the names of clears for its statistics, and the board features and weights the
+ * attack search scores positions with. The rules themselves (which clear is a T-spin, back-to-back, combo,
+ * perfect clear) and the lines a clear sends (`attackOf`) are the engine's (guideline/scoring.ts).
  */
 
 import type { ClearEvent } from "./guideline/scoring.ts";
 
 const WIDTH = 10;
 const FULL_ROW = (1 << WIDTH) - 1;
-
-/** Lines sent by combo count (the event's `combo`: 0 on the first clear of a chain), capped at the last entry. */
-export const COMBO_ATTACK: readonly number[] = [0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5];
-export const PERFECT_CLEAR_ATTACK = 10;
-export const BACK_TO_BACK_ATTACK = 1;
-
-/** Lines sent for a clear before back-to-back, combo and perfect clear: [tSpin][lines]. */
-export const CLEAR_ATTACK = {
-  none: [0, 0, 1, 2, 4],
-  mini: [0, 0, 1],
-  full: [0, 2, 4, 6],
-} as const;
-
-/** Lines a lock sends by the guideline versus table (see docs/tetris.md, "The AI"). */
-export function attackOf(
-  event: Pick<ClearEvent, "lines" | "tSpin" | "backToBack" | "combo" | "perfectClear">,
-): number {
-  if (event.lines === 0) return 0;
-  let attack = CLEAR_ATTACK[event.tSpin][event.lines] ?? 0;
-  if (event.backToBack) attack += BACK_TO_BACK_ATTACK;
-  attack += COMBO_ATTACK[Math.min(event.combo, COMBO_ATTACK.length - 1)]!;
-  if (event.perfectClear) attack += PERFECT_CLEAR_ATTACK;
-  return attack;
-}
 
 /** The name of a clear as the statistics count it: "single", "tetris", "tspin-double", "tspin-mini-single", … */
 export function clearKind(lines: number, tSpin: ClearEvent["tSpin"]): string {

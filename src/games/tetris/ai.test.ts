@@ -9,7 +9,6 @@ import {
   reachablePlacements,
   TetrisAi,
 } from "./ai.ts";
-import { attackOf } from "./ai-attack.ts";
 import { ClassicTetris, MAX_ROW } from "./classic.ts";
 import { GuidelineGame } from "./guideline/engine.ts";
 import type { PieceId } from "./guideline/srs.ts";
@@ -167,22 +166,6 @@ function gameWith(picture: string[], id: PieceId, seed = 1): GuidelineGame {
 }
 
 describe("the attack objective", () => {
-  it("counts attack by the versus table from the engine's clear events", () => {
-    const clear = { backToBack: false, combo: 0, perfectClear: false };
-    expect(attackOf({ ...clear, lines: 1, tSpin: "none" })).toBe(0);
-    expect(attackOf({ ...clear, lines: 2, tSpin: "none" })).toBe(1);
-    expect(attackOf({ ...clear, lines: 4, tSpin: "none" })).toBe(4);
-    expect(attackOf({ ...clear, lines: 4, tSpin: "none", backToBack: true })).toBe(5);
-    expect(attackOf({ ...clear, lines: 2, tSpin: "full" })).toBe(4);
-    expect(attackOf({ ...clear, lines: 1, tSpin: "mini" })).toBe(0);
-    expect(attackOf({ ...clear, lines: 2, tSpin: "mini" })).toBe(1);
-    expect(attackOf({ ...clear, lines: 3, tSpin: "full", backToBack: true })).toBe(7);
-    expect(attackOf({ ...clear, lines: 1, tSpin: "none", combo: 4 })).toBe(2);
-    expect(attackOf({ ...clear, lines: 1, tSpin: "none", combo: 40 })).toBe(5);
-    expect(attackOf({ ...clear, lines: 4, tSpin: "none", perfectClear: true })).toBe(14);
-    expect(attackOf({ ...clear, lines: 0, tSpin: "full", combo: 3 })).toBe(0);
-  });
-
   it("takes the tetris when the well is ready, not the single an I laid flat would make", () => {
     // An I flat on the right clears the top row only; upright in the well it clears four.
     const picture = ["######....", "#########.", "#########.", "#########.", "#########."];

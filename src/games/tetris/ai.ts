@@ -17,7 +17,6 @@ import {
   ATTACK_WEIGHTS,
   type AttackWeights,
   attackBoardValue,
-  attackOf,
   clearKind,
   DOWNSTACK_WEIGHTS,
   stackHeight,
@@ -32,7 +31,7 @@ import {
 } from "./classic.ts";
 import type { RandomizerKind } from "./guideline/bag.ts";
 import { type Action, type ActivePiece, GuidelineGame } from "./guideline/engine.ts";
-import { type ClearEvent, type ScoreState, scoreLock, type TSpin } from "./guideline/scoring.ts";
+import { attackOf, type ClearEvent, type ScoreState, scoreLock, type TSpin } from "./guideline/scoring.ts";
 import { kicks, type PieceId, type Rotation, SHAPES, spawnOrigin, T } from "./guideline/srs.ts";
 
 const WIDTH = 10;
@@ -663,13 +662,18 @@ export interface AiOptions {
    * "attack" plays for the lines a clear sends (see ai-attack.ts): tetrises, T-spin doubles, back-to-back.
    */
   objective?: Objective;
-  /** Attack: pieces searched (the current one and the queue's), default 4; positions kept a step, default 8. */
+  /** Attack: pieces searched (the current one and the queue's), default 4; positions kept a step, default 12. */
   depth?: number;
   beam?: number;
   /** Attack: weights while building, and while the stack is at or above `downstackAt` rows (default 10). */
   attackWeights?: AttackWeights;
   downstackWeights?: AttackWeights;
   downstackAt?: number;
+  /**
+   * Attack: from this many rows of stack on, play the survive objective's placements (clear at once, keep the
+   * stack clean) until the stack is low again. Default 14; Infinity for never.
+   */
+  surviveAt?: number;
 }
 
 export type Objective = "survive" | "attack";
@@ -720,6 +724,7 @@ export class TetrisAi {
   private readonly attackWeights: AttackWeights;
   private readonly downstackWeights: AttackWeights;
   private readonly downstackAt: number;
+  private readonly surviveAt: number;
   /** Rows the current piece falls between two inputs (0: time stands still), for this plan. */
   private fall = 0;
 
@@ -727,10 +732,11 @@ export class TetrisAi {
     this.mode = mode;
     this.objective = options.objective ?? "survive";
     this.depth = options.depth ?? 4;
-    this.beam = options.beam ?? 8;
+    this.beam = options.beam ?? 12;
     this.attackWeights = options.attackWeights ?? ATTACK_WEIGHTS;
     this.downstackWeights = options.downstackWeights ?? DOWNSTACK_WEIGHTS;
     this.downstackAt = options.downstackAt ?? 10;
+    this.surviveAt = options.surviveAt ?? 14;
     this.weights = options.weights ?? DEFAULT_WEIGHTS;
     this.lookahead = options.lookahead ?? true;
     this.candidates = options.candidates ?? 6;
@@ -929,7 +935,7 @@ export class TetrisAi {
     const start: [number, number, number] = [piece.x, piece.y, piece.rotation];
     this.fall = fall;
     try {
-      if (this.objective === "attack") {
+      if (this.objective === "attack" && stackHeight(board) < this.surviveAt) {
         const state = { combo: game.getCombo(), backToBack: game.getBackToBack() };
         const choice = this.planAttack(board, piece, game.getHold() ?? 0, game.canHold(), queue, state);
         if (!choice) return null;
