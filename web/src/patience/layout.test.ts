@@ -4,7 +4,7 @@ import { mulberry32 } from "../../../src/cards/random.ts";
 import { FAMILY_GAMES } from "../../../src/games/family/index.ts";
 import { PATIENCE_GAMES } from "../../../src/games/registry.ts";
 import { layoutOf } from "../games/index.ts";
-import { layoutTable, pileId } from "./layout.ts";
+import { COMFORT, layoutTable, pileId } from "./layout.ts";
 
 /** The table's room at each screen the app is checked at, less the app's bars above it (at most). */
 const ROOMS: [number, number][] = [
@@ -101,8 +101,13 @@ describe("the table's layout", () => {
             expect(pile[i].z).toBeGreaterThan(pile[i - 1].z);
             const view = table.piles.find((p) => pileId(p.view.ref) === pileId(pile[i].pile))?.view;
             if (view?.fan === "down" && view.cards[i - 1].faceUp) {
-              // A face-up card under another shows at least its corner index (a fifth of the card).
-              expect(pile[i].y - pile[i - 1].y).toBeGreaterThanOrEqual(Math.floor(table.cardH * 0.19) - 1);
+              // A face-up card under another shows at least its corner index (a fifth of the card) while the
+              // pile is no longer than play usually makes it; a longer one tightens, the rank's top still shown.
+              const dealt = sizing.find((p) => pileId(p.ref) === pileId(view.ref));
+              const usual = Math.max(1, dealt?.cards.filter((c) => c.faceUp).length ?? 0) + COMFORT;
+              const up = view.cards.filter((c) => c.faceUp).length;
+              const least = up <= usual ? 0.19 : 0.11;
+              expect(pile[i].y - pile[i - 1].y).toBeGreaterThanOrEqual(Math.floor(table.cardH * least) - 1);
             }
           }
         }
@@ -118,6 +123,32 @@ describe("the table's layout", () => {
       const laptop = layoutTable(layoutOf(game.id), piles, piles, 1264, 568);
       expect(wide.cardW).toBeGreaterThan(laptop.cardW);
       expect(laptop.cardW).toBeGreaterThanOrEqual(48);
+    }
+  });
+
+  it("mirrors the table for the left hand (each row right to left, the same cards) and makes cards smaller on request", () => {
+    for (const game of PATIENCE_GAMES) {
+      const start = game.deal(1, game.rules.make({}), game.numberings[0]);
+      const piles = game.piles(start, "player");
+      const plain = layoutTable(layoutOf(game.id), piles, piles, 1264, 600);
+      const mirror = layoutTable(layoutOf(game.id), piles, piles, 1264, 600, { mirror: true });
+      expect(mirror.cardW, game.id).toBe(plain.cardW);
+      // Piles in a row: left to right in one is right to left in the other (a spread reserve's overlapping
+      // cards keep their order, each showing its corner: left out here).
+      const rows = (t: typeof plain) => {
+        const byY = new Map<number, string[]>();
+        const shown = t.piles.filter((p) => p.view.ref.kind !== "reserve" || p.view.fan !== "stack");
+        for (const p of shown.sort((a, b) => a.rect.x - b.rect.x))
+          byY.set(p.rect.y, [...(byY.get(p.rect.y) ?? []), pileId(p.view.ref)]);
+        return [...byY.entries()].sort((a, b) => a[0] - b[0]).map(([, ids]) => ids);
+      };
+      expect(
+        rows(mirror).map((r) => r.reverse()),
+        game.id,
+      ).toEqual(rows(plain));
+      const small = layoutTable(layoutOf(game.id), piles, piles, 1264, 600, { scale: 0.7 });
+      expect(small.cardW, game.id).toBeLessThanOrEqual(Math.ceil(plain.cardW * 0.7));
+      expect(small.cardW, game.id).toBeGreaterThanOrEqual(Math.floor(plain.cardW * 0.7) - 1);
     }
   });
 });

@@ -94,6 +94,11 @@ const BAND_GAP = 0.2;
 const DOWN_FAN = 0.1;
 /** The corner index of a card is about a fifth of its height: a fan tighter than this hides it. */
 const MIN_UP_FAN = 0.19;
+/** The tightest fan, for the longest piles a game can reach (the rank's upper part still shows). */
+const SQUEEZE_UP_FAN = 0.11;
+const SQUEEZE_DOWN_FAN = 0.05;
+/** Face-up cards a pile is sized to show whole corners for, beyond those it was dealt. */
+export const COMFORT = 6;
 const MAX_UP_FAN = 0.3;
 /** On a narrow upright screen, cards fan further apart: buried cards are easier to tap. */
 const TALL_UP_FAN = 0.6;
@@ -113,17 +118,61 @@ function itemWidth(item: BandItem, views: Map<string, PileView>, layout: GameLay
   return 1;
 }
 
-/** A band's height in card heights, for the longest piles the game can reach. */
-function bandReach(band: Band, views: Map<string, PileView>, layout: GameLayout): number {
+/**
+ * A band's height in card heights. Its piles are sized so that a pile as long as play usually makes it (its dealt
+ * face-up cards and `COMFORT` more) shows every corner index, and the longest pile the game can reach still fits
+ * with its cards closer together (`squeezed`): a rare long pile tightens rather than every card being small.
+ */
+function bandReach(band: Band, views: Map<string, PileView>, layout: GameLayout, squeezed = false): number {
   let most = 1;
   for (const item of band.items) {
     if ("space" in item) continue;
     const view = views.get(pileId(item.pile));
     if (view?.fan !== "down") continue;
     const { faceDown, faceUp } = layout.reach(view, [...views.values()]);
-    most = Math.max(most, 1 + faceDown * DOWN_FAN + Math.max(0, faceUp - 1) * MIN_UP_FAN);
+    if (squeezed) {
+      most = Math.max(most, 1 + faceDown * SQUEEZE_DOWN_FAN + Math.max(0, faceUp - 1) * SQUEEZE_UP_FAN);
+      continue;
+    }
+    const dealtUp = view.cards.filter((c) => c.faceUp).length;
+    const usual = Math.min(faceUp, Math.max(dealtUp, 1) + COMFORT);
+    most = Math.max(most, 1 + faceDown * DOWN_FAN + Math.max(0, usual - 1) * MIN_UP_FAN);
   }
   return most;
+}
+
+/** The bands' total height in card heights (bands that overlap by `step` count their step). */
+function tallness(
+  bands: Band[],
+  views: Map<string, PileView>,
+  layout: GameLayout,
+  squeezed: boolean,
+): number {
+  return (
+    bands.reduce(
+      (sum, band, i) =>
+        sum +
+        (i < bands.length - 1 && band.step !== undefined
+          ? band.step
+          : bandReach(band, views, layout, squeezed) + BAND_GAP),
+      0,
+    ) +
+    BAND_GAP * 0.5
+  );
+}
+
+/** The table mirrored: each band's items right to left (a spread reserve's overlapping run kept in its order). */
+function mirrored(bands: Band[]): Band[] {
+  return bands.map((band) => {
+    const groups: BandItem[][] = [];
+    for (const item of band.items) {
+      const last = groups[groups.length - 1];
+      const previous = last?.[last.length - 1];
+      if (previous && "pile" in previous && previous.advance !== undefined) last.push(item);
+      else groups.push([item]);
+    }
+    return { ...band, items: groups.reverse().flat() };
+  });
 }
 
 interface Fit {
@@ -146,19 +195,16 @@ function fitOf(
       GAP * (band.items.length + 1);
     widest = Math.max(widest, units);
   }
-  const tall =
-    bands.reduce(
-      (sum, band, i) =>
-        sum +
-        (i < bands.length - 1 && band.step !== undefined
-          ? band.step
-          : bandReach(band, views, layout) + BAND_GAP),
-      0,
-    ) +
-    BAND_GAP * 0.5;
+  const tall = Math.max(tallness(bands, views, layout, false), tallness(bands, views, layout, true));
   const byWidth = width / widest;
   const byHeight = height / tall / RATIO;
   return { bands, cardW: Math.max(MIN_CARD_W, Math.min(MAX_CARD_W, byWidth, byHeight)) };
+}
+
+/** The player's choices: cards smaller than the largest that fit (`scale`, up to 1), the table mirrored. */
+export interface LayoutOptions {
+  scale?: number;
+  mirror?: boolean;
 }
 
 /**
@@ -171,16 +217,19 @@ export function layoutTable(
   sizing: readonly PileView[],
   width: number,
   height: number,
+  options: LayoutOptions = {},
 ): TableLayout {
   const sizeViews = new Map(sizing.map((p) => [pileId(p.ref), p]));
   const views = new Map(piles.map((p) => [pileId(p.ref), p]));
   let best: Fit | undefined;
-  for (const bands of layout.arrangements(sizing)) {
+  for (const arrangement of layout.arrangements(sizing)) {
+    const bands = options.mirror ? mirrored(arrangement) : arrangement;
     const fit = fitOf(bands, sizeViews, layout, width, height);
     if (!best || fit.cardW > best.cardW * (1 + (layout.margin ?? 0)) + 0.5) best = fit;
   }
   if (!best) throw new Error("the game's layout gave no arrangement");
-  const cardW = Math.floor(best.cardW);
+  const scale = Math.min(1, Math.max(0.3, options.scale ?? 1));
+  const cardW = Math.floor(Math.max(MIN_CARD_W, best.cardW * scale));
   const cardH = Math.round(cardW * RATIO);
   const gap = Math.max(3, Math.round(cardW * GAP));
   const bandGap = Math.max(4, Math.round(cardH * BAND_GAP));
@@ -205,7 +254,7 @@ export function layoutTable(
     const extra = growers > 0 ? (tableWidth - bandWidths[b]) / growers : 0;
     // A band without growing spaces is centred.
     let x = left + (growers > 0 ? 0 : Math.round((tableWidth - bandWidths[b]) / 2));
-    const reach = bandReach(band, sizeViews, layout);
+    const reach = Math.max(bandReach(band, sizeViews, layout), bandReach(band, sizeViews, layout, true));
     const bottom = b === best.bands.length - 1 ? height : y + Math.round(reach * cardH);
     for (const item of band.items) {
       const w = widthOf(item);
