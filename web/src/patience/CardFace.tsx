@@ -279,14 +279,17 @@ function Centre({ rank, suit }: { rank: number; suit: Suit }) {
   return <Court rank={rank} suit={suit} />;
 }
 
-/** A card face: corner indices large enough to read in a fanned pile, then pips or a court figure. */
+/**
+ * A card face: corner indices large enough to read in a fanned pile (the rank, the suit under it and at the top
+ * right), then pips or a court figure. Its class names the suit, for the four-colour deck.
+ */
 export const CardFace = memo(function CardFace({ card }: { card: Card }) {
   const rank = rankOf(card);
   const suit = suitOf(card);
   const text = RANK_TEXT[rank - 1];
   return (
     <svg
-      className={`card-face ${isRed(card) ? "red" : "black"}`}
+      className={`card-face ${isRed(card) ? "red" : "black"} suit-${suit}`}
       viewBox="0 0 100 140"
       aria-hidden="true"
       focusable="false"
@@ -296,6 +299,10 @@ export const CardFace = memo(function CardFace({ card }: { card: Card }) {
         {text}
       </text>
       <g transform="translate(75 5) scale(0.2)">
+        <SuitShape suit={suit} />
+      </g>
+      {/* The suit under the rank too: a card fanned right (the draw-three waste) shows only its left edge. */}
+      <g transform="translate(4.5 28) scale(0.16)">
         <SuitShape suit={suit} />
       </g>
       <Centre rank={rank} suit={suit} />

@@ -16,7 +16,19 @@ interface Flyer {
  * classic games do). Any click or key skips it; it is not shown at all when the player asked for reduced
  * motion or no animation (the caller decides).
  */
-export function Celebration({ onDone, seed }: { onDone: () => void; seed: number }) {
+export function Celebration({
+  onDone,
+  seed,
+  rate = 1,
+  behind = false,
+}: {
+  onDone: () => void;
+  seed: number;
+  /** Steps of the bounce per frame: 2 fast, 1 normal, 0.5 slow. */
+  rate?: number;
+  /** Under the win's dialog: the dialog's buttons end it, so it says nothing about skipping. */
+  behind?: boolean;
+}) {
   const ref = useRef<HTMLCanvasElement>(null);
   const done = useRef(onDone);
   done.current = onDone;
@@ -66,8 +78,16 @@ export function Celebration({ onDone, seed }: { onDone: () => void; seed: number
       ctx.font = `${Math.round(w * 0.5)}px "DejaVu Sans", sans-serif`;
       ctx.fillText(SUIT_GLYPHS[suitOf(card)], x + w * 0.3, y + h * 0.7);
     };
+    let due = 0;
     const step = () => {
       frame = requestAnimationFrame(step);
+      due += rate;
+      while (due >= 1 && !ended) {
+        due -= 1;
+        tick();
+      }
+    };
+    const tick = () => {
       if (!flyer) {
         const card = queue.shift();
         if (card === undefined) {
@@ -108,14 +128,14 @@ export function Celebration({ onDone, seed }: { onDone: () => void; seed: number
       cancelAnimationFrame(frame);
       window.removeEventListener("keydown", skip, { capture: true });
     };
-  }, [seed]);
+  }, [seed, rate]);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: any key skips it too (listened to on the window)
     // biome-ignore lint/a11y/noStaticElementInteractions: a click anywhere skips the animation
     <div className="celebration" onClick={() => done.current()} data-testid="celebration">
       <canvas ref={ref} />
-      <p className="celebration-skip">Click or press a key to skip</p>
+      {!behind && <p className="celebration-skip">Click or press a key to skip</p>}
     </div>
   );
 }

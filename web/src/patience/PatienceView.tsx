@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } fr
 import type { Numbering } from "../../../src/cards/deals/layout.ts";
 import type { AnyPatienceGame } from "../../../src/games/patience/contract.ts";
 import { layoutOf } from "../games/index.ts";
-import type { Settings } from "../settings.ts";
+import { CARD_SCALE, type Settings, SPEED_FACTOR } from "../settings.ts";
 import { Dialog } from "../shell/Dialog.tsx";
 import { formatDuration } from "../stats.ts";
 import { Celebration } from "./Celebration.tsx";
@@ -37,6 +37,23 @@ export function dealHash(controller: PatienceController): string {
   return `#/${controller.game.id}/${deal}${controller.numbering === "solvitaire" ? "?numbering=solvitaire" : ""}`;
 }
 
+/**
+ * The moves that finish the game when the rest is forced: the automatic moves of the "all" policy from `state`,
+ * when they end in a win (at least two of them; one move is just a move). Empty otherwise.
+ */
+export function forcedFinish(game: AnyPatienceGame, state: { rules: unknown }): unknown[] {
+  let moves: unknown[];
+  try {
+    moves = game.autoMoves(state, "all");
+  } catch {
+    return [];
+  }
+  if (moves.length < 2) return [];
+  let s = state;
+  for (const move of moves) s = game.apply(s, move);
+  return game.isWon(s) ? moves : [];
+}
+
 /** An engine's reason (it starts in lower case, to read inside a sentence) as a sentence of its own. */
 const sentence = (why: string): string => why.charAt(0).toUpperCase() + why.slice(1);
 
@@ -65,7 +82,23 @@ export function PatienceView({
   const lastFinish = useRef(controller.finished);
   const celebrationTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const dealInput = useRef<HTMLInputElement>(null);
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [autoRunning, setAutoRunning] = useState(false);
+  const autoTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const session = controller.session;
+  const speed = SPEED_FACTOR[settings.speed] || 1;
+  const moving = settings.animation && settings.speed !== "off" && !reducedMotion();
+
+  // The compact toolbar's menu closes on a click anywhere else.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const away = (e: PointerEvent) => {
+      if (!toolbarRef.current?.contains(e.target as Node)) setMenuOpen(false);
+    };
+    window.addEventListener("pointerdown", away);
+    return () => window.removeEventListener("pointerdown", away);
+  }, [menuOpen]);
 
   useEffect(() => {
     controller.updateSettings(settings);
@@ -117,18 +150,21 @@ export function PatienceView({
       setCelebrating(null);
       return;
     }
-    if (!settings.animation || reducedMotion()) {
+    if (!moving) {
       setPrompt(true);
       return;
     }
-    // The celebration waits for the last cards to land.
+    // The dialog as soon as the last cards have landed, the celebration behind it until the dialog closes.
     const seq = controller.version;
-    const wait = turnMs(controller.change.turn?.auto.length ?? 0) + 100;
-    celebrationTimer.current = setTimeout(() => setCelebrating(seq), wait);
+    const wait = turnMs(controller.change.turn?.auto.length ?? 0, speed) + 100;
+    celebrationTimer.current = setTimeout(() => {
+      setCelebrating(seq);
+      setPrompt(true);
+    }, wait);
   });
   useEffect(() => () => clearTimeout(celebrationTimer.current), []);
 
-  const dialogOpen = blocked || controller.confirm !== null || prompt || celebrating !== null;
+  const dialogOpen = blocked || controller.confirm !== null || prompt;
 
   // The keys: piles' keys and commands go to the controller; Ctrl+Z / Ctrl+Y too.
   useEffect(() => {
@@ -191,15 +227,69 @@ export function PatienceView({
 
   const busy = controller.dealing;
   const won = session.isWon();
+
+  const actions = (layout.actions ?? [])
+    .filter((a) => a.shown?.(controller.state) ?? true)
+    .map((a) => ({
+      notation: a.notation,
+      label: typeof a.label === "string" ? a.label : a.label(controller.state),
+      why: actionProblem(a.notation),
+    }));
+
+  // Auto-complete: when every card left goes home by the automatic moves, one button plays them all.
+  const finishing = won || busy ? [] : forcedFinish(game, controller.state);
+  const autoComplete = () => {
+    clearTimeout(autoTimer.current);
+    setAutoRunning(true);
+    const next = () => {
+      const rest = forcedFinish(game, controller.state);
+      if (rest.length === 0 || !controller.play(rest[0])) {
+        setAutoRunning(false);
+        return;
+      }
+      autoTimer.current = setTimeout(next, moving ? turnMs(0, speed) * 0.6 : 0);
+    };
+    next();
+  };
+  useEffect(() => () => clearTimeout(autoTimer.current), []);
   const key = (k: string) => controller.commandKey(k);
   const finish = controller.finished;
   const confirm = controller.confirm;
   const notice = controller.notice;
 
   return (
-    <section className="patience" aria-label={game.title} data-game={game.id}>
-      <div className="toolbar" role="toolbar" aria-label={`${game.title} commands`}>
-        <div className="group">
+    <section
+      className={`patience${settings.fourColour ? " four-colour" : ""}${settings.leftHanded ? " left-handed" : ""}${settings.hideTimer ? " hide-timer" : ""}`}
+      aria-label={game.title}
+      data-game={game.id}
+    >
+      <div
+        className={`toolbar${menuOpen ? " menu-open" : ""}`}
+        role="toolbar"
+        aria-label={`${game.title} commands`}
+        ref={toolbarRef}
+        onClick={(e) => {
+          // A command chosen from the menu closes it (typing a deal number does not).
+          if (menuOpen && (e.target as HTMLElement).closest(".more button")) setMenuOpen(false);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "Escape" && menuOpen) {
+            e.stopPropagation();
+            setMenuOpen(false);
+          }
+        }}
+      >
+        <button
+          type="button"
+          className="menu-button compact-only"
+          aria-expanded={menuOpen}
+          aria-controls="table-menu"
+          onClick={() => setMenuOpen((o) => !o)}
+          title="More commands"
+        >
+          <span aria-hidden="true">☰</span> Menu
+        </button>
+        <div className="group main">
           <button
             type="button"
             onClick={() => controller.newDeal()}
@@ -208,17 +298,6 @@ export function PatienceView({
           >
             New deal
           </button>
-          <DealControls controller={controller} busy={busy} inputRef={dealInput} />
-          <button
-            type="button"
-            onClick={() => controller.restart()}
-            disabled={busy || !session.canUndo}
-            title="Back to the start of the deal (redo takes it back)"
-          >
-            Restart
-          </button>
-        </div>
-        <div className="group">
           <button
             type="button"
             onClick={() => controller.undo()}
@@ -229,6 +308,7 @@ export function PatienceView({
           </button>
           <button
             type="button"
+            className="wide-only"
             onClick={() => controller.redo()}
             disabled={!session.canRedo}
             title={`Redo (${key("r")})`}
@@ -246,27 +326,35 @@ export function PatienceView({
           </button>
           <button
             type="button"
-            className={controller.solving ? "stop" : ""}
+            className={`wide-only${controller.solving ? " stop" : ""}`}
             onClick={() => controller.solvePress()}
             disabled={busy || (won && !controller.solving)}
             title={`Solve (${key("s")}): the computer plays from here`}
           >
             {controller.solving ? "Stop" : "Solve"}
           </button>
-          {layout.actions?.map((action) => {
-            const why = actionProblem(action.notation);
-            return (
-              <button
-                key={action.notation}
-                type="button"
-                onClick={() => playAction(action.notation)}
-                disabled={busy || why !== undefined}
-                title={why}
-              >
-                {action.label}
-              </button>
-            );
-          })}
+          {actions.map((action) => (
+            <button
+              key={action.notation}
+              type="button"
+              onClick={() => playAction(action.notation)}
+              disabled={busy || action.why !== undefined}
+              title={action.why}
+            >
+              {action.label}
+            </button>
+          ))}
+          {finishing.length > 0 && !controller.solving && (
+            <button
+              type="button"
+              className="accent"
+              onClick={() => autoComplete()}
+              disabled={busy || autoRunning}
+              title="Every card left goes home by itself: play them all"
+            >
+              Finish
+            </button>
+          )}
           {/* Always in its place (hidden when there is no hint), so showing a hint never moves the table. */}
           <button
             type="button"
@@ -278,33 +366,62 @@ export function PatienceView({
             Play it
           </button>
         </div>
-        <form
-          className="moves-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            controller.playNotation(movesText);
-            setMovesText("");
-          }}
-        >
-          <label className="sr-only" htmlFor="moves-input">
-            Moves in notation
-          </label>
-          <input
-            id="moves-input"
-            placeholder="Moves"
-            value={movesText}
-            onChange={(e) => setMovesText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Escape") {
-                e.currentTarget.blur();
-                focusTable();
-              }
+        <div className="group more" id="table-menu">
+          <DealControls controller={controller} busy={busy} inputRef={dealInput} />
+          <button
+            type="button"
+            onClick={() => controller.restart()}
+            disabled={busy || !session.canUndo}
+            title="Back to the start of the deal (redo takes it back)"
+          >
+            Restart
+          </button>
+          <button
+            type="button"
+            className="compact-only"
+            onClick={() => controller.redo()}
+            disabled={!session.canRedo}
+            title={`Redo (${key("r")})`}
+          >
+            Redo
+          </button>
+          <button
+            type="button"
+            className={`compact-only${controller.solving ? " stop" : ""}`}
+            onClick={() => controller.solvePress()}
+            disabled={busy || (won && !controller.solving)}
+            title={`Solve (${key("s")}): the computer plays from here`}
+          >
+            {controller.solving ? "Stop" : "Solve"}
+          </button>
+          <form
+            className="moves-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              controller.playNotation(movesText);
+              setMovesText("");
             }}
-            title="Type moves in the game's notation (: to get here), Enter to play them"
-            size={10}
-            autoComplete="off"
-          />
-        </form>
+          >
+            <label className="sr-only" htmlFor="moves-input">
+              Moves in notation
+            </label>
+            <input
+              id="moves-input"
+              placeholder="Moves"
+              value={movesText}
+              onChange={(e) => setMovesText(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Escape") {
+                  e.currentTarget.blur();
+                  focusTable();
+                }
+              }}
+              title="Type moves in the game's notation (: to get here), Enter to play them"
+              size={10}
+              autoComplete="off"
+            />
+          </form>
+        </div>
       </div>
 
       <StatusBar controller={controller} game={game} />
@@ -322,7 +439,10 @@ export function PatienceView({
       <Table
         controller={controller}
         layout={layout}
-        animate={settings.animation && !reducedMotion()}
+        animate={moving}
+        speed={speed}
+        scale={CARD_SCALE[settings.cardSize]}
+        mirror={settings.leftHanded}
         back={settings.back}
         state={controller.state}
         seq={controller.change.seq}
@@ -334,10 +454,9 @@ export function PatienceView({
       {celebrating !== null && (
         <Celebration
           seed={celebrating}
-          onDone={() => {
-            setCelebrating(null);
-            setPrompt(true);
-          }}
+          rate={1 / speed}
+          behind={prompt}
+          onDone={() => setCelebrating(null)}
         />
       )}
 
@@ -346,9 +465,12 @@ export function PatienceView({
         open={prompt && finish !== null}
         onClose={() => {
           setPrompt(false);
+          setCelebrating(null);
           focusTable();
         }}
         testId="win-dialog"
+        className="win"
+        initialFocus="button.primary"
       >
         {finish && (
           <div className="win-prompt">
@@ -363,6 +485,7 @@ export function PatienceView({
                 className="primary"
                 onClick={() => {
                   setPrompt(false);
+                  setCelebrating(null);
                   controller.newDeal();
                 }}
               >
@@ -372,6 +495,7 @@ export function PatienceView({
                 type="button"
                 onClick={() => {
                   setPrompt(false);
+                  setCelebrating(null);
                   controller.sameDeal();
                 }}
                 disabled={controller.deal === undefined}
@@ -382,6 +506,7 @@ export function PatienceView({
                 type="button"
                 onClick={() => {
                   setPrompt(false);
+                  setCelebrating(null);
                   onStats();
                 }}
               >

@@ -31,12 +31,17 @@ const STEP_MS = 150;
 /** A turn's steps take at most this long together: the end of a game sends many cards home at once. */
 const TURN_MS = 1500;
 
-const stepMs = (steps: number) => Math.max(50, Math.min(STEP_MS, TURN_MS / Math.max(1, steps)));
+/** `speed`: the player's animation speed as a multiple of the normal time (0.5 fast, 2 slow). */
+const stepMs = (steps: number, speed = 1) =>
+  Math.max(50, Math.min(STEP_MS, TURN_MS / Math.max(1, steps))) * speed;
 
 /** How long the table takes to show a turn: its steps, then the last card's flight. */
-export function turnMs(autoMoves: number): number {
-  return autoMoves === 0 ? FLY_MS : stepMs(autoMoves + 1) * autoMoves + FLY_MS;
+export function turnMs(autoMoves: number, speed = 1): number {
+  return (autoMoves === 0 ? FLY_MS : stepMs(autoMoves + 1) * autoMoves + FLY_MS) * speed;
 }
+
+/** Below this card width the pile's key badges would cover the cards: they are left out (touch screens too). */
+const KEY_BADGE_MIN_W = 44;
 
 interface Drag {
   pointerId: number;
@@ -89,7 +94,12 @@ interface TableProps {
   controller: PatienceController;
   layout: GameLayout;
   animate: boolean;
+  /** Animation time as a multiple of the normal speed's. */
+  speed: number;
   back: CardBack;
+  /** Cards as a share of the largest that fit, and the table mirrored for the left hand. */
+  scale: number;
+  mirror: boolean;
   state: unknown;
   seq: number;
   selection: PatienceController["selection"];
@@ -99,7 +109,7 @@ interface TableProps {
 
 export const Table = memo(TableView);
 
-function TableView({ controller, layout, animate, back }: TableProps) {
+function TableView({ controller, layout, animate, speed, back, scale, mirror }: TableProps) {
   const game = controller.game;
   const wrapRef = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ w: 0, h: 0 });
@@ -143,18 +153,21 @@ function TableView({ controller, layout, animate, back }: TableProps) {
   }
   useEffect(() => {
     if (!frame) return;
-    const timer = setTimeout(() => {
-      setFrame((f) =>
-        f && f.seq === frame.seq ? (f.at + 1 >= f.states.length - 1 ? null : { ...f, at: f.at + 1 }) : f,
-      );
-    }, stepMs(frame.states.length));
+    const timer = setTimeout(
+      () => {
+        setFrame((f) =>
+          f && f.seq === frame.seq ? (f.at + 1 >= f.states.length - 1 ? null : { ...f, at: f.at + 1 }) : f,
+        );
+      },
+      stepMs(frame.states.length, speed),
+    );
     return () => clearTimeout(timer);
-  }, [frame]);
+  }, [frame, speed]);
 
   const shown = frame && frame.seq === seq ? frame.states[frame.at] : controller.state;
   const piles = game.piles(shown, "player");
   const sizing = game.piles(controller.session.start, "player");
-  const table = layoutTable(layout, piles, sizing, size.w || 800, size.h || 560);
+  const table = layoutTable(layout, piles, sizing, size.w || 800, size.h || 560, { scale, mirror });
   tableRef.current = table;
   const spotOf = new Map(table.piles.map((p) => [pileId(p.view.ref), p]));
   const cardSpots = new Map<string, CardSpot>();
@@ -198,8 +211,8 @@ function TableView({ controller, layout, animate, back }: TableProps) {
             { transform: "none", opacity: 1 },
           ],
           {
-            duration: 300,
-            delay: Math.min(900, spot.z * 9),
+            duration: 300 * speed,
+            delay: Math.min(900, spot.z * 9) * speed,
             easing: "cubic-bezier(.2,.7,.3,1)",
             fill: "backwards",
           },
@@ -215,7 +228,7 @@ function TableView({ controller, layout, animate, back }: TableProps) {
           { transform: `translate(${from.x - spot.x}px, ${from.y - spot.y}px)`, zIndex: 2000 + spot.z },
           { transform: "none", zIndex: 2000 + spot.z },
         ],
-        { duration: FLY_MS, easing: "cubic-bezier(.25,.8,.35,1)" },
+        { duration: FLY_MS * speed, easing: "cubic-bezier(.25,.8,.35,1)" },
       );
     }
     for (const key of [...lastPos.current.keys()]) if (!cardSpots.has(key)) lastPos.current.delete(key);
@@ -285,7 +298,7 @@ function TableView({ controller, layout, animate, back }: TableProps) {
                 { transform: `translate(${d.dx}px, ${d.dy}px)`, zIndex: 2000 + spot.z },
                 { transform: "none", zIndex: 2000 + spot.z },
               ],
-              { duration: FLY_MS, easing: "cubic-bezier(.25,.8,.35,1)" },
+              { duration: FLY_MS * speed, easing: "cubic-bezier(.25,.8,.35,1)" },
             );
           }
         }
@@ -471,11 +484,14 @@ function TableView({ controller, layout, animate, back }: TableProps) {
           const empty = view.cards.length === 0;
           const classes = ["slot", `slot-${view.ref.kind}`];
           if (!empty) classes.push("filled");
+          // An empty pile that takes nothing (Montana's gap after a king or a gap) is drawn dead.
+          if (empty && view.takes === "nothing") classes.push("dead");
+          const note = layout.pileNote?.(shown, view);
           if (hint && id === hintTo && empty) classes.push(`${hintClass}-to`);
           if (hint && id === hintFrom && empty) classes.push(`${hintClass}-from`);
           if (sel && samePile(sel.from, view.ref)) classes.push("source");
           const focused = id === focusPile && empty;
-          const label = `${view.label[0].toUpperCase()}${view.label.slice(1)}, ${empty ? `empty${view.takes ? `: takes ${view.takes}` : ""}` : `${view.cards.length} ${view.cards.length === 1 ? "card" : "cards"}`}`;
+          const label = `${view.label[0].toUpperCase()}${view.label.slice(1)}, ${empty ? `empty${view.takes ? `: takes ${view.takes}` : ""}` : `${view.cards.length} ${view.cards.length === 1 ? "card" : "cards"}`}${note ? `, ${note.words}` : ""}`;
           return (
             <div key={id} className="pile" data-pile-box={id}>
               {view.fan === "down" && (
@@ -513,13 +529,28 @@ function TableView({ controller, layout, animate, back }: TableProps) {
                     <SuitShape suit={(view.ref.index & 3) as 0 | 1 | 2 | 3} />
                   </svg>
                 )}
-                {view.key && view.key.length <= 3 && (
+                {view.key && view.key.length <= 3 && table.cardW >= KEY_BADGE_MIN_W && (
                   <span className={`slot-key${view.fan === "down" ? " above" : ""}`} aria-hidden="true">
                     {view.key}
                   </span>
                 )}
               </div>
               {view.cards.map((_, i) => renderCard(view, i))}
+              {note && (
+                <span
+                  className="pile-note"
+                  style={{
+                    left: spot.rect.x + table.cardW / 2,
+                    top: spot.rect.y + table.cardH - 3,
+                    zIndex: 1500,
+                  }}
+                  title={note.words}
+                  aria-hidden="true"
+                  data-testid={`note-${id}`}
+                >
+                  {note.text}
+                </span>
+              )}
             </div>
           );
         })}

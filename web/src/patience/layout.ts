@@ -48,7 +48,19 @@ export interface GameLayout {
   /** Whether an empty foundation shows its suit (not where any suit may go to any foundation: Spider). */
   suitMarks?: boolean;
   /** Moves no pile gesture makes, as buttons: Montana's redeal. */
-  actions?: readonly { label: string; notation: string }[];
+  actions?: readonly GameAction[];
+  /** A short note on a pile, from the position (Klondike's stock: the passes left), with its words for a reader. */
+  pileNote?(state: unknown, pile: PileView): { text: string; words: string } | undefined;
+  /** The score as the player reads it (Vegas scoring in dollars); the number itself by default. */
+  formatScore?(state: unknown, score: number): string;
+}
+
+/** A game's own button: its label from the position, shown only where the rules have it. */
+export interface GameAction {
+  label: string | ((state: unknown) => string);
+  notation: string;
+  /** Whether the rules in play have this move at all (Montana without redeals has no Redeal button). */
+  shown?(state: unknown): boolean;
 }
 
 export interface Rect {

@@ -8,6 +8,8 @@ export function Dialog({
   children,
   wide,
   testId,
+  initialFocus,
+  className,
 }: {
   title: string;
   open: boolean;
@@ -15,18 +17,25 @@ export function Dialog({
   children: ReactNode;
   wide?: boolean;
   testId?: string;
+  /** The element focused when the dialog opens (a selector inside it), rather than the first one (×). */
+  initialFocus?: string;
+  /** More classes: the win's dialog lets the celebration show behind it. */
+  className?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      if (initialFocus) dialog.querySelector<HTMLElement>(initialFocus)?.focus();
+    }
     if (!open && dialog.open) dialog.close();
-  }, [open]);
+  }, [open, initialFocus]);
   return (
     <dialog
       ref={ref}
-      className={`dialog${wide ? " wide" : ""}`}
+      className={`dialog${wide ? " wide" : ""}${className ? ` ${className}` : ""}`}
       aria-label={title}
       data-testid={testId}
       onClose={onClose}

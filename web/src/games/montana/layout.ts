@@ -1,3 +1,4 @@
+import type { MontanaState } from "../../../../src/games/montana/rules.ts";
 import type { PileView } from "../../../../src/games/patience/contract.ts";
 import type { Band, GameLayout } from "../../patience/layout.ts";
 
@@ -31,5 +32,15 @@ export const montanaLayout: GameLayout = {
   },
   reach: () => ({ faceDown: 0, faceUp: 1 }),
   clickMode: "quick",
-  actions: [{ label: "Redeal", notation: "r" }],
+  actions: [
+    {
+      // The redeals left on the button itself; no button where the rules have no redeal.
+      label: (state) => {
+        const left = (state as MontanaState).redealsLeft;
+        return left > 0 ? `Redeal (${left} left)` : "Redeal (none left)";
+      },
+      notation: "r",
+      shown: (state) => (state as MontanaState).rules.redeals > 0,
+    },
+  ],
 };
