@@ -23,6 +23,25 @@ export function setSoundEnabled(on: boolean): void {
   enabled = on;
 }
 
+/**
+ * The AudioContext is made, or resumed, only inside a click or a key press: made or resumed anywhere else (a sound
+ * of an automatic move, the solver's playback, a timer), Chrome refuses and warns each time. The listeners run
+ * first (capture on the window), so the sound of the move that press makes already has a running context.
+ */
+function unlock(): void {
+  if (!enabled) return;
+  try {
+    context ??= new AudioContext();
+    if (context.state === "suspended") void context.resume();
+  } catch {
+    // No audio here: play on in silence.
+  }
+}
+
+if (typeof window !== "undefined") {
+  for (const type of ["pointerdown", "keydown"]) window.addEventListener(type, unlock, { capture: true });
+}
+
 function play(
   ctx: AudioContext,
   freq: number,
@@ -44,16 +63,12 @@ function play(
   osc.stop(start + length + 0.02);
 }
 
-/** Plays a sound at `volume` (0-1). The AudioContext is made only once the page has had a user gesture. */
+/** Plays a sound at `volume` (0-1), once a click or a key has started the audio (silent until then). */
 export function playSound(kind: SoundKind, volume = 1): void {
   if (!enabled || volume <= 0) return;
-  // Before any click or key on the page, an AudioContext cannot start (and Chrome warns): stay silent.
-  if (typeof navigator !== "undefined" && navigator.userActivation && !navigator.userActivation.hasBeenActive)
-    return;
+  const ctx = context;
+  if (ctx?.state !== "running") return;
   try {
-    context ??= new AudioContext();
-    const ctx = context;
-    if (ctx.state === "suspended") void ctx.resume();
     const t = ctx.currentTime;
     const tone = (freq: number, start: number, length: number, type: OscillatorType, gain = 0.08) =>
       play(ctx, freq, start, length, type, gain, volume);
