@@ -1,12 +1,16 @@
 import type { Worker } from "node:worker_threads";
+import type { BlindAnswer, BlindRequest } from "../games/patience/play/blind-request.ts";
 import type { PickAnswer, ProgressMessage, Request, Response, SolveAnswer } from "../search/protocol.ts";
 import { startTypeScriptThread } from "./typescript-thread.ts";
 
 /** A request before its id is given. */
 export type Unnumbered<T> = T extends unknown ? Omit<T, "id"> : never;
 
-/** The answer to one request: a result or a pick; a failure is thrown as a SolverThreadError with its code. */
-export type Answer = SolveAnswer | PickAnswer;
+/**
+ * The answer to one request: a result, a pick or the blind player's choice; a failure is thrown as a
+ * SolverThreadError with its code.
+ */
+export type Answer = SolveAnswer | PickAnswer | BlindAnswer;
 
 export class SolverThreadError extends Error {
   constructor(
@@ -46,7 +50,7 @@ export class SolverThread {
 
   private start(): Worker {
     const worker = startSolverThread();
-    worker.on("message", (message: Response) => {
+    worker.on("message", (message: Response | BlindAnswer) => {
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
       if (message.type === "progress") {
@@ -73,7 +77,10 @@ export class SolverThread {
   }
 
   /** Sends a request (its id is chosen here) and resolves with the answer. */
-  ask(request: Unnumbered<Request>, progress?: (message: ProgressMessage) => void): Promise<Answer> {
+  ask(
+    request: Unnumbered<Request | BlindRequest>,
+    progress?: (message: ProgressMessage) => void,
+  ): Promise<Answer> {
     this.worker ??= this.start();
     const id = this.nextId++;
     return new Promise<Answer>((resolve, reject) => {

@@ -1,22 +1,50 @@
-import { useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { AnyPatienceGame } from "../../../src/games/patience/contract.ts";
+import { chanceWords, searchingWords } from "../../../src/games/patience/play/advice.ts";
 import { formatDuration } from "../stats.ts";
 import type { PatienceController } from "./controller.ts";
 
 const VERDICT_TEXT = {
-  checking: "Checking…",
   winnable: "Winnable",
   "not winnable": "Not winnable",
   unknown: "Unknown",
   won: "Won",
 } as const;
 
-/** The line under the toolbar: the deal, the moves, the score, the clock and the live verdict. */
+/** The verdict's short words: what is proved, the search's progress, or the chance to win (blind). */
+function verdictText(verdict: PatienceController["verdict"], searchedMs: number): string {
+  if (verdict.status === "checking") {
+    // The solvers report their positions now and then; until they do, how long the search has run.
+    if (verdict.positions === undefined && searchedMs >= 1000)
+      return `Searching… (${(searchedMs / 1000).toFixed(0)} s)`;
+    return searchingWords(verdict.positions);
+  }
+  if (verdict.status === "chance") {
+    const c = verdict.chance;
+    return c
+      ? `Chance to win ${chanceWords(c).short} (${Math.round(c.low * 100)}–${Math.round(c.high * 100)}%)`
+      : "Chance to win";
+  }
+  return VERDICT_TEXT[verdict.status];
+}
+
+/**
+ * The line under the toolbar: the deal, the moves, the score, the clock and the live verdict ("Searching… (n
+ * positions)" while the solver searches, then what it proved; blind, the chance to win from here).
+ */
 export function StatusBar({ controller, game }: { controller: PatienceController; game: AnyPatienceGame }) {
   const session = controller.session;
   const verdict = controller.verdict;
   // For the bench: how long after the move its verdict was on the page (set on the element, no re-render).
   const verdictRef = useRef<HTMLOutputElement>(null);
+  // While the solver searches, the line is drawn again every half second (how long it has searched).
+  const [, setTick] = useState(0);
+  const checking = verdict.status === "checking";
+  useEffect(() => {
+    if (!checking) return;
+    const timer = setInterval(() => setTick((n) => n + 1), 500);
+    return () => clearInterval(timer);
+  }, [checking]);
   useLayoutEffect(() => {
     const el = verdictRef.current;
     if (!el || controller.verdictLatencyMs === null || controller.verdict.status === "checking") return;
@@ -60,8 +88,8 @@ export function StatusBar({ controller, game }: { controller: PatienceController
         aria-live="polite"
       >
         <span className="dot" aria-hidden="true" />
-        {VERDICT_TEXT[verdict.status]}
-        {controller.hiddenCards && verdict.status !== "checking" && verdict.status !== "won" && (
+        {verdictText(verdict, performance.now() - controller.lastMoveAt)}
+        {controller.hiddenCards && !["checking", "won", "chance"].includes(verdict.status) && (
           <span className="verdict-note"> · the solver sees face-down cards</span>
         )}
         {controller.losingTurn !== null && verdict.status === "not winnable" && (

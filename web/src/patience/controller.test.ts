@@ -44,7 +44,9 @@ describe("the patience controller", () => {
       const { controller, env } = await dealt(game, 1, undefined, settings);
       expect(controller.deal, game.id).toBe(1);
       expect(controller.session.moveCount, game.id).toBe(0);
-      expect(["winnable", "not winnable", "unknown"], game.id).toContain(controller.verdict.status);
+      // A game with face-down cards plays blind by default: its status is the chance to win.
+      const statuses = game.blindPlayer ? ["chance"] : ["winnable", "not winnable", "unknown"];
+      expect(statuses, game.id).toContain(controller.verdict.status);
       // Two searches at most (the first random deal's, then deal 1's), each within its budget and the solver's
       // loading: the verdict never waits on a search that ignores its time.
       expect(performance.now() - started, game.id).toBeLessThan(5000);
@@ -357,7 +359,10 @@ describe("the patience controller", () => {
   it("greets an impossible deal honestly, and flags the move that loses a winnable game", async () => {
     const { controller, env } = await dealt(freecell, 11982);
     expect(controller.verdict.status).toBe("not winnable");
-    expect(controller.notice?.text).toMatch(/cannot be won: the solver proved it/);
+    // Why, in words: no argument names the blocked cards here, so what the complete search covered.
+    expect(controller.notice?.text).toMatch(
+      /cannot be won: a complete search of [\d,]+ positions found no win\.$/,
+    );
     expect(controller.notice?.text).not.toMatch(/luck/i);
     // Filling the cells with cards that cannot move soon loses a deal: the move that did it is flagged.
     let flagged = false;
@@ -380,7 +385,7 @@ describe("the patience controller", () => {
       if ((c.verdict.status as string) === "not winnable") {
         flagged = true;
         expect(c.losingTurn).toBe(c.session.turns.length - 1);
-        expect(c.notice?.text).toMatch(/^That move lost the game/);
+        expect(c.notice?.text).toMatch(/^That move lost the game: .* Why: .+\. Undo/);
       }
     }
     expect(flagged).toBe(true);
@@ -391,6 +396,8 @@ describe("the patience controller", () => {
     const settings = defaultSettings();
     const own = defaultPatienceSettings(klondike);
     settings.patience.klondike = { ...own, rules: { ...own.rules, draw: 3 }, numbering: "solvitaire" };
+    // The solver's verdict sees the face-down cards: only when the player asks hints to peek.
+    settings.peekingHints = true;
     const { controller } = await dealt(klondike, 22, fakeEnv(), settings);
     expect(controller.verdict.status).toBe("not winnable");
     expect(controller.verdict.detail).toMatch(
@@ -399,9 +406,11 @@ describe("the patience controller", () => {
     expect(controller.notice?.text).toMatch(
       /^Solvitaire deal 22 cannot be won: the queen of clubs .*other has moved\.$/,
     );
-    // A deal lost only to a search still says so.
+    // A deal lost only to a search says what the search covered.
     const searched = await dealt(freecell, 11982);
-    expect(searched.controller.verdict.detail).toMatch(/^Not winnable: the solver proved that no sequence/);
+    expect(searched.controller.verdict.detail).toMatch(
+      /^Not winnable: a complete search of [\d,]+ positions found no win\.$/,
+    );
   });
 
   it("keeps the game in progress in storage and finds it again", async () => {
@@ -481,5 +490,82 @@ describe("the patience controller", () => {
       gap.ref,
     );
     expect(controller.session.turns.length).toBe("move" in intent ? before + 1 : before);
+  });
+
+  it("gives a hint at once while the solver searches, says how far it has got, then puts the solver's move", async () => {
+    const settings = defaultSettings();
+    settings.statusBudgetMs = 600;
+    const env = fakeEnv();
+    const { controller } = make(freecell, env, settings);
+    await settle(env);
+    controller.newDeal(7);
+    // Before any answer from the worker: a move, marked as a quick search's.
+    controller.hintPress();
+    expect(controller.hint?.kind).toBe("move");
+    expect(controller.hint?.kind === "move" && controller.hint.provisional).toBe(true);
+    expect(controller.notice?.text).toMatch(/^Suggested move \(a quick search/);
+    await settle(env);
+    expect(controller.verdict.status).toBe("winnable");
+    expect(controller.hint?.kind === "move" && controller.hint.provisional).toBeFalsy();
+    expect(controller.notice?.text).toMatch(/^Best move: /);
+    expect(controller.hint?.kind === "move" && JSON.stringify(controller.hint.move)).toBe(
+      JSON.stringify(freecell.notation.parse(controller.state, solution(controller, env)[0])),
+    );
+  });
+
+  it("shows the search's positions on the status while it searches", async () => {
+    const settings = defaultSettings();
+    settings.statusBudgetMs = 1500;
+    const env = fakeEnv();
+    const { controller } = make(freecell, env, settings);
+    await settle(env);
+    const seen: number[] = [];
+    controller.subscribe(() => {
+      if (controller.verdict.status === "checking" && controller.verdict.positions !== undefined)
+        seen.push(controller.verdict.positions);
+    });
+    // A lost deal FreeCell's solver does not decide in 1.5 s: it reports its positions as it goes.
+    controller.newDeal(11982);
+    await settle(env);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(Math.min(...seen)).toBeGreaterThan(0);
+    expect(controller.verdict.status).not.toBe("checking");
+  });
+
+  it("plays Klondike blind by default: the chance to win, the blind player's hint and Solve, no peeking solve", async () => {
+    const klondike = findPatience("klondike") as AnyPatienceGame;
+    const env = fakeEnv();
+    const { controller } = await dealt(klondike, 5, env);
+    expect(controller.blind).toBe(true);
+    expect(controller.verdict.status).toBe("chance");
+    const chance = controller.verdict.chance;
+    expect(chance?.samples).toBeGreaterThan(0);
+    expect(controller.verdict.detail).toMatch(/^Chance to win from here: \d+% \(95% interval \d+%–\d+%\)/);
+    expect(env.requests.filter((r) => r.type === "solve")).toEqual([]);
+    controller.hintPress();
+    expect(controller.hint?.kind).toBe("move");
+    expect(controller.notice?.text).toMatch(/^Best move seeing only what you see: /);
+    const before = controller.session.moveCount;
+    controller.solvePress();
+    for (let i = 0; i < 2 && controller.solving; i++) {
+      await settle(env);
+      env.runTimers(200);
+    }
+    controller.stopSolving();
+    expect(controller.session.moveCount).toBeGreaterThan(before);
+    expect(controller.session.turns.every((t) => t.by === "computer")).toBe(true);
+    expect(controller.peeked).toBe(false);
+  });
+
+  it("peeks only when asked, and then a win with it is assisted", async () => {
+    const klondike = findPatience("klondike") as AnyPatienceGame;
+    const settings = defaultSettings();
+    settings.peekingHints = true;
+    const env = fakeEnv();
+    const { controller } = await dealt(klondike, 5, env, settings);
+    expect(controller.blind).toBe(false);
+    expect(["winnable", "not winnable", "unknown"]).toContain(controller.verdict.status);
+    expect(controller.verdict.detail).toMatch(/The solver knows the face-down cards; you do not\.$/);
+    expect(controller.peeked).toBe(true);
   });
 });

@@ -3,14 +3,22 @@ import { dealRange, type Numbering } from "../../../src/cards/deals/layout.ts";
 import type { AnyPatienceGame, AutoPolicy, PileRef, PileView } from "../../../src/games/patience/contract.ts";
 import { samePile } from "../../../src/games/patience/contract.ts";
 import { PILE_KEY_PAUSE_MS, PileKeyReader } from "../../../src/games/patience/pile-keys.ts";
+import {
+  chanceWords,
+  hintWords,
+  peeks,
+  playsBlind,
+  searchingWords,
+} from "../../../src/games/patience/play/advice.ts";
+import { quickMove } from "../../../src/games/patience/play/quick-move.ts";
 import { type AnySession, ruleFields, Session, type Turn } from "../../../src/games/patience/session.ts";
 import { patienceSettings, rulesOf, type Settings } from "../settings.ts";
 import { formatDuration, type GameInfo, StatsBook } from "../stats.ts";
 import type { KeyValueStore } from "../storage.ts";
 import { moveOutline, type Outline } from "./outline.ts";
 import { loadGame, type SavedGame, storeGame } from "./saved-game.ts";
-import { CancelledError, type SolverPort } from "./solver-client.ts";
-import { type Analysis, type Verdict, verdictOf } from "./verdicts.ts";
+import { type BlindChoice, CancelledError, type SolverPort } from "./solver-client.ts";
+import { type Analysis, searching, type Verdict, verdictOf } from "./verdicts.ts";
 
 type State = { rules: unknown };
 export type AnyTurn = Turn<State, unknown>;
@@ -50,7 +58,10 @@ export interface Selection {
   count?: number;
 }
 
-/** A hint on the table: the solver's move first, then the other legal moves one by one. */
+/**
+ * A hint on the table: the solver's move first, then the other legal moves one by one. A provisional hint is a
+ * quick search's move, shown at once while the solver searches on; it becomes the solver's when it answers.
+ */
 export type Hint =
   | { kind: "thinking" }
   | {
@@ -61,6 +72,7 @@ export type Hint =
       rank: number;
       total: number;
       best: boolean;
+      provisional?: boolean;
     }
   | { kind: "none"; text: string };
 
@@ -90,8 +102,15 @@ export interface Confirm {
 }
 
 /** A game in progress as kept in storage. */
-const SOLVE_BUDGET_MS = 20_000;
-const HINT_BUDGET_MS = 8_000;
+/** Solve searches on until it finds a line (or Stop): the status shows how far it has got. */
+const SOLVE_BUDGET_MS = 120_000;
+/** A hint is given at once; the solver looks this long for a better one behind it. */
+const HINT_BUDGET_MS = 30_000;
+/** The quick search behind an immediate hint: at most so many positions and milliseconds. */
+const QUICK_POSITIONS = 300;
+const QUICK_MS = 60;
+/** The blind player's samples follow this seed: the same position gets the same advice. */
+const BLIND_SEED = 1;
 const PICK_BUDGET_MS = 20_000;
 const SOLVE_STEP_MS = 300;
 /** How long the status waits for the worker before it works the verdict out from the last solution. */
@@ -120,7 +139,7 @@ export class PatienceController {
   selection: Selection | null = null;
   hint: Hint | null = null;
   notice: Notice | null = null;
-  verdict: Verdict = { status: "checking", detail: "The solver is looking at this position." };
+  verdict: Verdict = searching();
   /** Milliseconds from the last move to its verdict, when it came (for the bench). */
   verdictLatencyMs: number | null = null;
   /** Of which the solver's own search in the worker (0 when the verdict was known or derived). */
@@ -146,6 +165,8 @@ export class PatienceController {
     this.piles().flatMap((p) => (p.key === undefined ? [] : [p.key])),
   );
   private hintMoves: unknown[] = [];
+  /** The face-down cards were seen by a hint, Solve or the status in this game: a win is an assisted one. */
+  peeked = false;
   private hintBest = false;
   private readonly listeners = new Set<() => void>();
   private readonly stats: StatsBook;
@@ -490,6 +511,7 @@ export class PatienceController {
     this.session = how === "again" ? this.replaySession() : this.newSession(deal, numbering, rules);
     this.gameId = this.newId();
     this.played = false;
+    this.peeked = false;
     this.elapsedBase = 0;
     this.runningSince = null;
     this.finished = null;
@@ -579,12 +601,14 @@ export class PatienceController {
     this.stopClock();
     const ms = this.elapsedBase;
     const moves = this.session.moveCount;
-    const assisted = this.session.assisted;
+    const assisted = this.session.assisted || this.peeked;
     const counted = this.stats.won(this.info(), ms, moves, assisted);
     this.finished = { counted, assisted, moves, ms };
     this.notice = {
       text: assisted
-        ? `Solved with the computer's help in ${moves} moves: not counted as a win.`
+        ? this.session.assisted
+          ? `Solved with the computer's help in ${moves} moves: not counted as a win.`
+          : `Won in ${moves} moves with hints that saw the face-down cards: an assisted win, not counted.`
         : counted
           ? `You won ${this.title()} in ${moves} moves and ${formatDuration(ms)}!`
           : `Won again, in ${moves} moves (this game's win is already counted).`,
@@ -879,7 +903,21 @@ export class PatienceController {
   // ---- Hint, solve, status ----------------------------------------------------------------------------
 
   /**
-   * Hint: the solver's move first, shown on the table (the card and where it goes); each further press shows
+   * Whether hints, Solve and the status play blind now (a game with face-down cards, "Hints see face-down cards"
+   * off): they use the blind player, which sees only what the player sees, and the status gives the chance to win.
+   */
+  get blind(): boolean {
+    return playsBlind(this.game, this.session.state, this.settings.peekingHints);
+  }
+
+  /** The solver's answer is about to be used where it sees cards the player cannot: a win is then assisted. */
+  private notePeek(): void {
+    if (peeks(this.game, this.session.state, this.settings.peekingHints)) this.peeked = true;
+  }
+
+  /**
+   * Hint, at once: the best move known (the solver's line, the blind player's, else a quick search's, marked as
+   * such while the solver searches on behind it and replaces it when it finds a win). Each further press shows
    * another legal move. The board never moves: the words go on the notice line.
    */
   hintPress(): void {
@@ -895,27 +933,113 @@ export class PatienceController {
       return;
     }
     if (h?.kind === "thinking") return;
+    if (this.blind) {
+      this.blindHint();
+      return;
+    }
     const state = this.session.state;
     const known = this.env.solver.known(this.game, state, this.policy);
     // A known verdict serves, but a winnable one only with turns written for this layout and not a detour.
     if (known && (known.result === "unsolvable" || (known.result === "solved" && usable(known)))) {
+      this.notePeek();
       this.hintFrom(known);
       return;
     }
+    const quick = quickMove(this.game, state, this.policy, {
+      positions: QUICK_POSITIONS,
+      ms: QUICK_MS,
+      now: this.env.clock,
+    });
+    if (!quick) {
+      this.hintFrom({ result: "unknown", turns: [], ms: 0, budgetMs: 0, source: "search" });
+      return;
+    }
+    this.notePeek();
+    this.hintMoves = this.orderedMoves(quick.move);
+    this.hintBest = true;
+    this.showHint(0, true);
+    const policy = this.policy;
+    this.env.solver
+      .analyse(this.game, state, policy, HINT_BUDGET_MS, "hint", (positions) => {
+        if (this.session.state !== state || this.hint?.kind !== "move" || !this.hint.provisional) return;
+        if (this.verdict.status === "checking" || this.verdict.status === "unknown") {
+          this.verdict = searching(positions);
+          this.emit();
+        }
+      })
+      .then((analysis) => {
+        if (this.session.state !== state) return;
+        this.setVerdict(analysis);
+        const shown = this.hint;
+        if (shown?.kind === "move" && shown.provisional) {
+          if (analysis.result === "unknown") {
+            this.notice = {
+              text: `${shown.text} The solver found no sure win within ${Math.round(analysis.budgetMs / 1000)} s.`,
+              tone: "info",
+            };
+          } else this.hintFrom(analysis);
+        }
+        this.emit();
+      })
+      .catch((error: Error) => this.solverFailed(error));
+  }
+
+  /** The legal moves with `best` first. */
+  private orderedMoves(best: unknown): unknown[] {
+    const id = JSON.stringify(best);
+    return [best, ...this.game.legalMoves(this.session.state).filter((m) => JSON.stringify(m) !== id)];
+  }
+
+  /** The blind player's move (it sees only what the player sees); the status's question, usually answered already. */
+  private blindHint(): void {
+    const state = this.session.state;
+    const known = this.env.solver.blindKnown(this.game, state, this.policy, BLIND_SEED);
+    if (known) {
+      this.hintFromBlind(known);
+      return;
+    }
     this.hint = { kind: "thinking" };
-    this.notice = { text: "The solver is looking for the best move…", tone: "info" };
+    this.notice = { text: "Weighing the ways the face-down cards may lie…", tone: "info" };
     this.emit();
     this.env.solver
-      .analyse(this.game, state, this.policy, HINT_BUDGET_MS, "hint")
-      .then((analysis) => {
+      .blind(this.game, state, this.policy, BLIND_SEED)
+      .then((choice) => {
         if (this.session.state !== state || this.hint?.kind !== "thinking") return;
-        this.setVerdict(analysis);
-        this.hintFrom(analysis);
+        this.setChance(choice);
+        this.hintFromBlind(choice);
       })
       .catch((error: Error) => {
         if (this.hint?.kind === "thinking") this.hint = null;
         this.solverFailed(error);
       });
+  }
+
+  private hintFromBlind(choice: BlindChoice): void {
+    const state = this.session.state;
+    let best: unknown;
+    try {
+      best = choice.move === null ? undefined : this.game.notation.parse(state, choice.move);
+    } catch {
+      best = undefined;
+    }
+    if (best === undefined) {
+      this.hintMoves = this.game.legalMoves(state);
+      this.hintBest = false;
+      const text =
+        this.hintMoves.length === 0
+          ? "There are no legal moves: the game is lost. Undo, or start a new deal."
+          : "No way the face-down cards may lie lets this position be won.";
+      this.hint = { kind: "none", text };
+      this.notice = {
+        text: this.hintMoves.length > 0 ? `${text} Press Hint again to see the legal moves.` : text,
+        tone: "warn",
+      };
+      this.emit();
+      return;
+    }
+    this.hintMoves = this.orderedMoves(best);
+    this.hintBest = true;
+    this.showHint(0, false, "blind");
   }
 
   private hintFrom(analysis: Analysis): void {
@@ -929,9 +1053,7 @@ export class PatienceController {
         best = undefined;
       }
     }
-    const bestId = best === undefined ? "" : JSON.stringify(best);
-    this.hintMoves =
-      best === undefined ? legal : [best, ...legal.filter((m) => JSON.stringify(m) !== bestId)];
+    this.hintMoves = best === undefined ? legal : this.orderedMoves(best);
     this.hintBest = best !== undefined;
     if (this.hintMoves.length === 0) {
       this.hint = {
@@ -945,7 +1067,7 @@ export class PatienceController {
     if (!this.hintBest) {
       const why =
         analysis.result === "unsolvable"
-          ? "No move wins from here: this position cannot be won."
+          ? `No move wins from here: ${verdictOf(analysis).proof ?? "this position cannot be won"}.`
           : "The solver found no win within its time.";
       this.hint = { kind: "none", text: why };
       this.notice = { text: `${why} Press Hint again to see the legal moves.`, tone: "warn" };
@@ -955,7 +1077,7 @@ export class PatienceController {
     this.showHint(0);
   }
 
-  private showHint(rank: number): void {
+  private showHint(rank: number, provisional = false, from: "solver" | "blind" = "solver"): void {
     const state = this.session.state;
     const move = this.hintMoves[rank];
     const best = this.hintBest && rank === 0;
@@ -963,9 +1085,18 @@ export class PatienceController {
     const total = this.hintMoves.length;
     const others = total - (this.hintBest ? 1 : 0);
     const text = best
-      ? `Best move: ${words}${others > 0 ? ` Hint again shows another move (${others} more).` : ""}`
+      ? hintWords(words, provisional ? "quick" : from, others, "Hint again")
       : `Another legal move (${this.hintBest ? rank : rank + 1} of ${others}): ${words}`;
-    this.hint = { kind: "move", move, outline: moveOutline(this.game, state, move), text, rank, total, best };
+    this.hint = {
+      kind: "move",
+      move,
+      outline: moveOutline(this.game, state, move),
+      text,
+      rank,
+      total,
+      best,
+      ...(provisional && best ? { provisional: true } : {}),
+    };
     this.notice = { text, tone: "info" };
     this.emit();
   }
@@ -975,7 +1106,10 @@ export class PatienceController {
     if (this.hint?.kind === "move") this.play(this.hint.move);
   }
 
-  /** Plays the solver's solution from here, a move at a time; a second press stops it. */
+  /**
+   * Plays a winning line from here, a move at a time, as soon as one is known (the search's progress shows
+   * meanwhile); blind, the blind player's moves, decided again at each card turned up. A second press stops it.
+   */
   solvePress(): void {
     if (this.solving) {
       this.stopSolving();
@@ -983,17 +1117,26 @@ export class PatienceController {
       return;
     }
     if (this.session.isWon()) return;
-    const state = this.session.state;
     this.solving = true;
     this.hint = null;
     this.selection = null;
     this.notice = { text: "Solving…", tone: "info" };
     this.emit();
+    if (this.blind) {
+      this.solveBlind();
+      return;
+    }
+    const state = this.session.state;
     const known = this.env.solver.known(this.game, state, this.policy);
     const ready =
       known && known.result === "solved" && usable(known)
         ? Promise.resolve(known)
-        : this.env.solver.analyse(this.game, state, this.policy, SOLVE_BUDGET_MS, "solve");
+        : this.env.solver.analyse(this.game, state, this.policy, SOLVE_BUDGET_MS, "solve", (positions) => {
+            if (!this.solving || this.session.state !== state) return;
+            this.notice = { text: `Solving… ${searchingWords(positions)}; Stop stops it.`, tone: "info" };
+            this.verdict = searching(positions);
+            this.emit();
+          });
     ready
       .then((analysis) => {
         if (!this.solving || this.session.state !== state) return;
@@ -1003,13 +1146,14 @@ export class PatienceController {
           this.notice = {
             text:
               analysis.result === "unsolvable"
-                ? "This position cannot be won. Undo to go back to one that can."
+                ? `This position cannot be won (${verdictOf(analysis).proof}). Undo to go back to one that can.`
                 : `The solver could not decide within ${Math.round(analysis.budgetMs / 1000)} s.`,
             tone: "warn",
           };
           this.emit();
           return;
         }
+        this.notePeek();
         this.notice = {
           text: `Playing the solution (${analysis.turns.length} moves)… press Stop to stop.`,
           tone: "info",
@@ -1023,7 +1167,42 @@ export class PatienceController {
       });
   }
 
-  private playSolution(queue: string[]): void {
+  /** Solve without peeking: the blind player's line to the next card turned up, then its next decision. */
+  private solveBlind(): void {
+    if (!this.solving) return;
+    if (this.session.isWon() || !this.blind) {
+      // Every card seen: the solver's answer is no longer a peek.
+      this.solving = false;
+      if (!this.session.isWon()) this.solvePress();
+      else this.emit();
+      return;
+    }
+    const state = this.session.state;
+    this.env.solver
+      .blind(this.game, state, this.policy, BLIND_SEED)
+      .then((choice) => {
+        if (!this.solving || this.session.state !== state) return;
+        this.setChance(choice);
+        if (choice.move === null || choice.line.length === 0) {
+          this.solving = false;
+          this.notice = {
+            text: "The blind player sees no way to win from here: no way the face-down cards may lie can be won.",
+            tone: "warn",
+          };
+          this.emit();
+          return;
+        }
+        this.notice = { text: "Playing the blind player's moves… press Stop to stop.", tone: "info" };
+        this.emit();
+        this.playSolution(choice.line.slice(), () => this.solveBlind());
+      })
+      .catch((error: Error) => {
+        this.solving = false;
+        this.solverFailed(error);
+      });
+  }
+
+  private playSolution(queue: string[], then?: () => void): void {
     const step = () => {
       this.solveTimer = null;
       if (!this.solving) return;
@@ -1034,9 +1213,17 @@ export class PatienceController {
       } catch {
         move = undefined;
       }
-      if (move === undefined || !this.play(move, "computer") || this.session.isWon() || queue.length === 0) {
+      if (move === undefined || !this.play(move, "computer") || this.session.isWon()) {
         this.solving = false;
         this.emit();
+        return;
+      }
+      if (queue.length === 0) {
+        if (then) then();
+        else {
+          this.solving = false;
+          this.emit();
+        }
         return;
       }
       this.solveTimer = this.env.setTimer(step, this.settings.animation ? SOLVE_STEP_MS : 40);
@@ -1075,8 +1262,10 @@ export class PatienceController {
       this.verdict = { status: "won", detail: "Every card is home." };
       return;
     }
+    if (this.blind) return;
     this.verdict = verdictOf(analysis);
     if (this.hiddenCards && this.verdict.status !== "checking") {
+      this.notePeek();
       this.verdict = {
         ...this.verdict,
         detail: `${this.verdict.detail} The solver knows the face-down cards; you do not.`,
@@ -1087,7 +1276,22 @@ export class PatienceController {
     this.checkLosing();
   }
 
-  /** The live status: at once from what is known, else from the worker within the settings' budget. */
+  /** The status without peeking: the chance to win from here, from the blind player's samples. */
+  private setChance(choice: BlindChoice): void {
+    if (this.session.isWon()) {
+      this.verdict = { status: "won", detail: "Every card is home." };
+      return;
+    }
+    const words = chanceWords(choice.chance);
+    this.verdict = { status: "chance", detail: words.detail, chance: choice.chance };
+    this.verdictLatencyMs = this.env.clock() - this.movedAt;
+    this.verdictSearchMs = choice.ms;
+  }
+
+  /**
+   * The live status: at once from what is known, else from the worker within the settings' budget, saying how
+   * far its search has got meanwhile. Blind, the chance to win from here.
+   */
   refreshVerdict(turn?: AnyTurn): void {
     if (this.deriveTimer !== null) this.env.clearTimer(this.deriveTimer);
     this.deriveTimer = null;
@@ -1097,13 +1301,35 @@ export class PatienceController {
       return;
     }
     const state = this.session.state;
+    if (this.blind) {
+      const known = this.env.solver.blindKnown(this.game, state, this.policy, BLIND_SEED);
+      if (known) {
+        this.setChance(known);
+        return;
+      }
+      this.verdict = { status: "checking", detail: "Weighing the ways the face-down cards may lie…" };
+      this.verdictLatencyMs = null;
+      this.env.solver
+        .blind(this.game, state, this.policy, BLIND_SEED)
+        .then((choice) => {
+          if (this.session.state !== state || !this.blind) return;
+          this.setChance(choice);
+          this.emit();
+        })
+        .catch((error: Error) => {
+          if (error instanceof CancelledError || this.session.state !== state) return;
+          this.verdict = { status: "unknown", detail: `The blind player failed: ${error.message}` };
+          this.emit();
+        });
+      return;
+    }
     const budget = this.settings.statusBudgetMs;
     const known = this.env.solver.known(this.game, state, this.policy, turn);
     if (known && (known.result !== "unknown" || known.budgetMs >= budget)) {
       this.setVerdict(known);
       return;
     }
-    this.verdict = { status: "checking", detail: "The solver is looking at this position." };
+    this.verdict = searching();
     this.verdictLatencyMs = null;
     if (turn) {
       // A search usually answers within a few milliseconds; when it is slow, the old solution is tried around
@@ -1119,7 +1345,11 @@ export class PatienceController {
       this.deriveTimer = timer;
     }
     this.env.solver
-      .analyse(this.game, state, this.policy, budget, "status")
+      .analyse(this.game, state, this.policy, budget, "status", (positions) => {
+        if (this.session.state !== state || this.verdict.status !== "checking") return;
+        this.verdict = searching(positions);
+        this.emit();
+      })
       .then((analysis) => {
         if (this.session.state !== state) return;
         this.setVerdict(analysis);
@@ -1141,9 +1371,7 @@ export class PatienceController {
       if (!this.played) {
         this.notice = {
           // A proof fills the notice's two lines by itself (the whole of it is in the verdict's title).
-          text: this.verdict.proof
-            ? `${capital(this.title())} cannot be won: ${this.verdict.proof}.`
-            : `${capital(this.title())} cannot be won: the solver proved it. Try another deal, or play it anyway.`,
+          text: `${capital(this.title())} cannot be won: ${this.verdict.proof ?? "the solver proved it"}.`,
           tone: "warn",
         };
       }
@@ -1152,8 +1380,9 @@ export class PatienceController {
     const before = this.env.solver.known(this.game, last.before, this.policy);
     if (before?.result !== "solved") return;
     this.losingTurn = turns.length - 1;
+    const why = this.verdict.proof ? ` Why: ${this.verdict.proof}.` : "";
     this.notice = {
-      text: `That move lost the game: the position before it could be won. Undo (${this.commandKey("u")}) takes it back.`,
+      text: `That move lost the game: the position before it could be won.${why} Undo (${this.commandKey("u")}) takes it back.`,
       tone: "warn",
     };
   }

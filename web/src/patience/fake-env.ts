@@ -1,7 +1,8 @@
 import { mulberry32 } from "../../../src/cards/random.ts";
-import { answerRequest } from "../../../src/games/patience/requests.ts";
+import type { BlindRequest } from "../../../src/games/patience/play/blind-request.ts";
+import { answerPlay, type PlayAnswer } from "../../../src/games/patience/play/worker.ts";
 import { findPatience } from "../../../src/games/registry.ts";
-import type { Request, Response } from "../../../src/search/protocol.ts";
+import type { ProgressMessage, Request as SolverRequest } from "../../../src/search/protocol.ts";
 import { MemoryStore } from "../storage.ts";
 import type { ControllerEnv, SoundKind } from "./controller.ts";
 import { SolverClient, type WorkerLike } from "./solver-client.ts";
@@ -11,8 +12,10 @@ import { SolverClient, type WorkerLike } from "./solver-client.ts";
  * randomness, timers run on request, and a worker that answers the platform's protocol in this process
  * (asynchronously, as a real worker does).
  */
+type Request = SolverRequest | BlindRequest;
+
 export class FakeWorker implements WorkerLike {
-  onmessage: ((event: { data: Response }) => void) | null = null;
+  onmessage: ((event: { data: PlayAnswer | ProgressMessage }) => void) | null = null;
   onerror: ((event: { message?: string }) => void) | null = null;
   terminated = false;
   readonly requests: Request[] = [];
@@ -23,7 +26,14 @@ export class FakeWorker implements WorkerLike {
     this.requests.push(message);
     this.log.push(message);
     setTimeout(() => {
-      void answerRequest(message, { findGame: findPatience, now: () => performance.now() }).then((answer) => {
+      const worker = {
+        findGame: findPatience,
+        now: () => performance.now(),
+        progress: (progress: ProgressMessage) => {
+          if (!this.terminated) this.onmessage?.({ data: progress });
+        },
+      };
+      void answerPlay(message, worker).then((answer) => {
         if (!this.terminated) this.onmessage?.({ data: answer });
       });
     }, 0);

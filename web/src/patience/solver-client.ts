@@ -1,7 +1,9 @@
 import type { Numbering } from "../../../src/cards/deals/layout.ts";
 import type { AnyPatienceGame, AutoPolicy } from "../../../src/games/patience/contract.ts";
+import type { BlindAnswer, BlindRequest } from "../../../src/games/patience/play/blind-request.ts";
+import type { PlayAnswer } from "../../../src/games/patience/play/worker.ts";
 import { ruleFields, type Turn } from "../../../src/games/patience/session.ts";
-import type { PickAnswer, Request, Response, SolveAnswer } from "../../../src/search/protocol.ts";
+import type { PickAnswer, ProgressMessage, Request, SolveAnswer } from "../../../src/search/protocol.ts";
 import { type Analysis, positionKey, VerdictCache } from "./verdicts.ts";
 
 type State = { rules: unknown };
@@ -24,8 +26,14 @@ export class SolverFailedError extends Error {
   }
 }
 
-/** Why a search is asked for: the live status, a hint, the solve button, a deal to pick. */
-export type Purpose = "status" | "hint" | "solve" | "pick";
+/** Why a search is asked for: the live status, a hint, the solve button, a deal to pick, the blind player. */
+export type Purpose = "status" | "hint" | "solve" | "pick" | "blind";
+
+/** Called as a search goes on, with the positions it has stored so far. */
+export type Progress = (positions: number) => void;
+
+/** The blind player's choice, its moves in notation (see play/blind-request.ts). */
+export type BlindChoice = Omit<BlindAnswer, "type" | "id">;
 
 export interface Picked {
   deal: number;
@@ -49,7 +57,15 @@ export interface SolverPort {
     policy: AutoPolicy,
     budgetMs: number,
     purpose: Purpose,
+    progress?: Progress,
   ): Promise<Analysis>;
+  /**
+   * The move of a player who sees only what a player sees, and the chance to win from here (games with hidden
+   * cards); the same seed and position give the same answer, and it is kept.
+   */
+  blind(game: AnyPatienceGame, state: State, policy: AutoPolicy, seed: number): Promise<BlindChoice>;
+  /** The blind player's choice for a position when already known. */
+  blindKnown(game: AnyPatienceGame, state: State, policy: AutoPolicy, seed: number): BlindChoice | undefined;
   /** The verdict after a turn off a known solution, worked out from it on the engine (a few replays). */
   derive(game: AnyPatienceGame, turn: Turn<State, unknown>, policy: AutoPolicy): Analysis | undefined;
   pick(
@@ -69,9 +85,9 @@ export interface SolverPort {
 
 /** The part of a Worker the client uses (a fake in the tests). */
 export interface WorkerLike {
-  postMessage(message: Request): void;
+  postMessage(message: Request | BlindRequest): void;
   terminate(): void;
-  onmessage: ((event: { data: Response }) => void) | null;
+  onmessage: ((event: { data: PlayAnswer | ProgressMessage }) => void) | null;
   onerror: ((event: { message?: string }) => void) | null;
 }
 
@@ -81,14 +97,21 @@ interface Job {
   key: string;
   purpose: Purpose;
   budgetMs: number;
-  request: Request;
-  promise: Promise<SolveAnswer | PickAnswer>;
-  resolve: (answer: SolveAnswer | PickAnswer) => void;
+  request: Request | BlindRequest;
+  promise: Promise<Answer>;
+  resolve: (answer: Answer) => void;
+  /** Who wants to hear of its progress. */
+  progress: Progress[];
   reject: (error: Error) => void;
   startedAt?: number;
   /** False once a newer question of the same purpose replaced it: its search may be stopped. */
   wanted: boolean;
 }
+
+type Answer = (SolveAnswer & { why?: string }) | PickAnswer | BlindAnswer;
+
+/** How often a search reports its progress. */
+const PROGRESS_MS = 200;
 
 /** A running search no one waits for any more is stopped (its worker ended) once it has run this long. */
 const STALE_MS = 150;
@@ -102,6 +125,7 @@ const STALE_MS = 150;
  */
 export class SolverClient implements SolverPort {
   readonly cache = new VerdictCache();
+  private readonly blinds = new Map<string, BlindChoice>();
   private worker: WorkerLike | null = null;
   private running: Job | null = null;
   private readonly queue: Job[] = [];
@@ -136,6 +160,7 @@ export class SolverClient implements SolverPort {
     policy: AutoPolicy,
     budgetMs: number,
     purpose: Purpose,
+    progress?: Progress,
   ): Promise<Analysis> {
     const hit = this.cache.get(game, state, policy);
     if (
@@ -150,12 +175,13 @@ export class SolverClient implements SolverPort {
     if (pending && pending.budgetMs < budgetMs) {
       // The same position is being searched with less time: its answer may do; if not, ask again after it.
       pending.wanted = true;
+      if (progress) pending.progress.push(progress);
       return pending.promise
         .then(
           () => undefined,
           () => undefined,
         )
-        .then(() => this.analyse(game, state, policy, budgetMs, purpose));
+        .then(() => this.analyse(game, state, policy, budgetMs, purpose, progress));
     }
     const request = (id: number): Request => ({
       type: "solve",
@@ -165,16 +191,19 @@ export class SolverClient implements SolverPort {
       policy,
       state,
       budget: { ms: budgetMs },
+      progressMs: PROGRESS_MS,
     });
-    return this.submit(key, purpose, budgetMs, request).then((answer) => {
-      const a = answer as SolveAnswer;
+    return this.submit(key, purpose, budgetMs, request, progress).then((answer) => {
+      const a = answer as SolveAnswer & { why?: string };
       const analysis: Analysis = {
         result: a.result,
         turns: a.turns,
         ms: a.stats.ms,
         budgetMs,
+        positions: a.stats.positions,
         ...(a.reason ? { reason: a.reason } : {}),
         ...(a.proof ? { proof: a.proof } : {}),
+        ...(a.why ? { why: a.why } : {}),
         source: "search",
       };
       return this.cache.put(game, state, policy, analysis);
@@ -208,6 +237,32 @@ export class SolverClient implements SolverPort {
     });
   }
 
+  blindKnown(game: AnyPatienceGame, state: State, policy: AutoPolicy, seed: number): BlindChoice | undefined {
+    return this.blinds.get(`${seed}|${game.board.format(state)}|${positionKey(game, state, policy)}`);
+  }
+
+  blind(game: AnyPatienceGame, state: State, policy: AutoPolicy, seed: number): Promise<BlindChoice> {
+    // The exact position: the blind player's samples follow the order of the cards as they lie.
+    const key = `${seed}|${game.board.format(state)}|${positionKey(game, state, policy)}`;
+    const known = this.blinds.get(key);
+    if (known) return Promise.resolve(known);
+    const request = (id: number): BlindRequest => ({
+      type: "blind",
+      id,
+      game: game.id,
+      rules: ruleFields(game, state.rules) as Record<string, unknown>,
+      policy,
+      state,
+      seed,
+    });
+    return this.submit(`blind|${key}`, "blind", 0, request).then((answer) => {
+      const { type: _t, id: _i, ...choice } = answer as BlindAnswer;
+      if (this.blinds.size > 2000) this.blinds.clear();
+      this.blinds.set(key, choice);
+      return choice;
+    });
+  }
+
   warm(game: AnyPatienceGame, state: State, policy: AutoPolicy): void {
     this.analyse(game, state, policy, 1000, "status").catch(() => undefined);
   }
@@ -230,11 +285,13 @@ export class SolverClient implements SolverPort {
     key: string,
     purpose: Purpose,
     budgetMs: number,
-    request: (id: number) => Request,
-  ): Promise<SolveAnswer | PickAnswer> {
+    request: (id: number) => Request | BlindRequest,
+    progress?: Progress,
+  ): Promise<Answer> {
     const same = this.pending(key);
     if (same && same.budgetMs >= budgetMs) {
       same.wanted = true;
+      if (progress) same.progress.push(progress);
       return same.promise;
     }
     // Only the newest question of a purpose matters: older ones still waiting are dropped, and a search running
@@ -243,9 +300,9 @@ export class SolverClient implements SolverPort {
     const running = this.running;
     if (running && running.purpose === purpose) this.unwant(running);
     const id = this.nextId++;
-    let resolve!: (answer: SolveAnswer | PickAnswer) => void;
+    let resolve!: (answer: Answer) => void;
     let reject!: (error: Error) => void;
-    const promise = new Promise<SolveAnswer | PickAnswer>((res, rej) => {
+    const promise = new Promise<Answer>((res, rej) => {
       resolve = res;
       reject = rej;
     });
@@ -260,6 +317,7 @@ export class SolverClient implements SolverPort {
       promise,
       resolve,
       reject,
+      progress: progress ? [progress] : [],
       wanted: true,
     };
     // The player waits for a hint or a solve: they go before the status.
@@ -314,7 +372,11 @@ export class SolverClient implements SolverPort {
     worker.onmessage = (event) => {
       const message = event.data;
       const job = this.running;
-      if (!job || job.id !== message.id || message.type === "progress") return;
+      if (!job || job.id !== message.id) return;
+      if (message.type === "progress") {
+        for (const listen of job.progress) listen(message.positions);
+        return;
+      }
       this.running = null;
       if (message.type === "error") job.reject(new SolverFailedError(message.code, message.message));
       else job.resolve(message);
