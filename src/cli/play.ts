@@ -6,11 +6,12 @@ import { PILE_KEY_PAUSE_MS } from "../games/patience/pile-keys.ts";
 import { type AnySession, Session } from "../games/patience/session.ts";
 import { findPatience } from "../games/registry.ts";
 import {
+  addDailyOption,
   addGameOptions,
+  dealArgument,
   type GameOptions,
   gameNamed,
   numberingFrom,
-  parseDealNumber,
   policyFrom,
   reportErrors,
   rulesFrom,
@@ -33,15 +34,18 @@ export function registerPlay(program: Command): void {
     .command("play")
     .description("play in the terminal: a pile's key picks it up, another drops it there")
     .argument("<game>", "the game (tsol games lists them; tetris is tsol tetris)")
-    .argument("[N]", "the deal number (default: a random deal)");
-  addGameOptions(command).action((id: string, n: string | undefined, options: GameOptions) =>
+    .argument("[N]", "the deal number, or daily: the day's winnable deal (default: a random deal)");
+  addDailyOption(addGameOptions(command)).action((id: string, n: string | undefined, options: GameOptions) =>
     reportErrors(async () => {
       const game = gameNamed(id);
       if (!process.stdin.isTTY) throw new UsageError("play needs a terminal (standard input is not one)");
       const numbering = numberingFrom(game, options);
       const policy = policyFrom(game, options);
       const { rules } = rulesFrom(game, options);
-      const deal = n === undefined ? randomDeal() : parseDealNumber(n, numbering);
+      const deal =
+        n === undefined
+          ? randomDeal()
+          : (await dealArgument(game, rules, numbering, n, options.date as string | undefined)).deal;
       const session = Session.deal(game, deal, rules, numbering, policy) as AnySession;
       const loaded = readJsonFile(
         saveFile(game.id),
@@ -57,6 +61,7 @@ export function registerPlay(program: Command): void {
         policy,
         randomDeal,
         advisor,
+        peek: options.peek === true,
         saved: loaded.value,
         colour: !process.env.NO_COLOR,
         onChange: () => draw(),

@@ -6,7 +6,8 @@ import { position } from "../../games/freecell/testing.ts";
 import { kingAlbert } from "../../games/king-albert/index.ts";
 import { dealKlondike, makeRules as makeKlondikeRules } from "../../games/klondike/rules.ts";
 import type { AnyPatienceGame, PileRef } from "../../games/patience/contract.ts";
-import { answerRequest } from "../../games/patience/requests.ts";
+import type { BlindAnswer } from "../../games/patience/play/blind-request.ts";
+import { answerPlay } from "../../games/patience/play/worker.ts";
 import { type AnySession, ruleFields, Session } from "../../games/patience/session.ts";
 import { findPatience } from "../../games/registry.ts";
 import type { SolveAnswer } from "../../search/protocol.ts";
@@ -22,7 +23,7 @@ const press = (screen: PatienceScreen, ...names: string[]) => {
 /** The real solver, in this thread (the command runs it in a worker thread through the same protocol). */
 const inThread: Advisor = {
   async solve(session: AnySession, budgetMs: number) {
-    const answer = await answerRequest(
+    const answer = await answerPlay(
       {
         type: "solve",
         id: 1,
@@ -35,7 +36,23 @@ const inThread: Advisor = {
       { findGame: findPatience, now: () => performance.now() },
     );
     if (answer.type !== "result") throw new Error("no result");
-    return answer as SolveAnswer;
+    return answer as SolveAnswer & { why?: string };
+  },
+  async blind(session: AnySession, seed: number) {
+    const answer = await answerPlay(
+      {
+        type: "blind",
+        id: 2,
+        game: session.game.id,
+        rules: ruleFields(session.game, session.rules),
+        state: session.state,
+        policy: session.policy,
+        seed,
+      },
+      { findGame: findPatience, now: () => performance.now() },
+    );
+    if (answer.type !== "blind") throw new Error("no blind answer");
+    return answer as BlindAnswer;
   },
   stop() {},
 };
@@ -45,6 +62,7 @@ function screenOf(
   state: { rules: unknown },
   policy: "none" | "safe" = "none",
   advisor?: Advisor,
+  peek = false,
 ) {
   const session = new Session(game, state, policy) as AnySession;
   let changes = 0;
@@ -55,6 +73,7 @@ function screenOf(
     policy,
     randomDeal: () => 42,
     advisor,
+    peek,
     onChange: () => changes++,
   });
   return { screen, changes: () => changes };
@@ -62,9 +81,9 @@ function screenOf(
 
 const NEARLY = "Foundations: H-Q C-K D-K S-K\nKH\n:\n:\n:\n:\n:\n:\n:\n";
 
-/** Waits for the solver's answer to reach the screen. */
+/** Waits for the solver's (or the blind player's) answer to reach the screen. */
 async function settle(screen: PatienceScreen): Promise<void> {
-  for (let i = 0; i < 2000 && screen.message.startsWith("Thinking"); i++)
+  for (let i = 0; i < 2000 && /^(Searching|Solving|Weighing|Suggested)/.test(screen.message); i++)
     await new Promise((r) => setTimeout(r, 5));
 }
 
@@ -153,13 +172,15 @@ describe("the terminal screen with the real solver", () => {
       inThread,
     );
     press(screen, "w");
-    expect(screen.message).toMatch(/^Thinking/);
+    expect(screen.message).toMatch(/^Searching…/);
     await settle(screen);
     expect(screen.message).toMatch(/^Winnable: a win in \d+ moves/);
     expect(changes()).toBe(1);
+    // A tip at once, from a quick search; then the solver's.
     press(screen, "t");
+    expect(screen.message).toMatch(/^Suggested move \(a quick search; .*\): [1-8a-d][1-8a-dh]\S*, the /);
     await settle(screen);
-    expect(screen.message).toMatch(/^Tip: [1-8a-d][1-8a-dh]\S*, the /);
+    expect(screen.message).toMatch(/^Best move: [1-8a-d][1-8a-dh]\S*, the /);
     press(screen, "s");
     await settle(screen);
     expect(screen.playingSolution).toBe(true);
@@ -180,13 +201,16 @@ describe("the terminal screen with the real solver", () => {
     const { screen } = screenOf(freecell, state, "safe", inThread);
     press(screen, "w");
     await settle(screen);
-    expect(screen.message).toMatch(/^Not winnable: proved/);
+    // Why, in words: what never moves, or every position reachable tried.
+    expect(screen.message).toMatch(
+      /^Not winnable: .*(can never move|positions reachable from here|no legal move)/,
+    );
   });
 
   it("says why when a position is proved lost without a search, in lines that fit 80 columns", async () => {
     const klondike = findPatience("klondike") as AnyPatienceGame;
     const state = dealKlondike(22, makeKlondikeRules({ draw: 3 }), "solvitaire");
-    const { screen } = screenOf(klondike, state, "safe", inThread);
+    const { screen } = screenOf(klondike, state, "safe", inThread, true);
     press(screen, "W");
     await settle(screen);
     expect(screen.message).toMatch(
@@ -195,6 +219,35 @@ describe("the terminal screen with the real solver", () => {
     const lines = screen.render().split("\n");
     expect(lines.every((line) => line.length <= 80)).toBe(true);
     expect(lines.join(" ")).toContain(screen.message);
+  });
+});
+
+describe("the terminal screen without peeking", () => {
+  it("gives the blind player's chance, tip and moves in Klondike, and peeks only with --peek", async () => {
+    const klondike = findPatience("klondike") as AnyPatienceGame;
+    const state = dealKlondike(5, makeKlondikeRules({}), "microsoft");
+    const { screen } = screenOf(klondike, state, "safe", inThread);
+    expect(screen.render().split("\n")[0]).toMatch(/tips: blind$/);
+    press(screen, "W");
+    await settle(screen);
+    expect(screen.message).toMatch(
+      /^Chance to win from here: \d+% \(95% interval \d+%–\d+%\): won in \d+ of \d+ ways/,
+    );
+    press(screen, "t");
+    await settle(screen);
+    expect(screen.message).toMatch(/^Best move seeing only what you see: \S+, .* Chance to win \d+%\.$/);
+    press(screen, "S");
+    await settle(screen);
+    expect(screen.playingSolution).toBe(true);
+    screen.step();
+    expect(screen.session.turns.length).toBe(1);
+    expect(screen.session.assisted).toBe(true);
+    const peeking = screenOf(klondike, state, "safe", inThread, true).screen;
+    expect(peeking.render().split("\n")[0]).toMatch(/tips: peek$/);
+    press(peeking, "W");
+    await settle(peeking);
+    expect(peeking.message).toMatch(/\(the solver knows the face-down cards\)\.$/);
+    expect(peeking.peeked).toBe(true);
   });
 });
 

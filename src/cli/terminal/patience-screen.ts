@@ -2,6 +2,16 @@ import { dealRange, type Numbering } from "../../cards/deals/layout.ts";
 import { escapeControls, quoteToken } from "../../cards/text.ts";
 import type { AnyPatienceGame, AutoPolicy, PileRef, PileView } from "../../games/patience/contract.ts";
 import { PileKeyReader } from "../../games/patience/pile-keys.ts";
+import {
+  chanceWords,
+  hintWords,
+  peeks,
+  playsBlind,
+  searchingWords,
+} from "../../games/patience/play/advice.ts";
+import type { BlindAnswer } from "../../games/patience/play/blind-request.ts";
+import { quickMove } from "../../games/patience/play/quick-move.ts";
+import { lostWords } from "../../games/patience/play/why.ts";
 import { type AnySession, Session, type Turn } from "../../games/patience/session.ts";
 import type { SolveAnswer } from "../../search/protocol.ts";
 import type { Key } from "./keys.ts";
@@ -9,7 +19,14 @@ import { rendererFor, type TableRenderer } from "./tables.ts";
 
 /** The solver as the screen uses it: asked off the main thread, so the screen never freezes. */
 export interface Advisor {
-  solve(session: AnySession, budgetMs: number): Promise<SolveAnswer>;
+  /** The solver's answer; `progress` hears the positions stored as the search goes on. */
+  solve(
+    session: AnySession,
+    budgetMs: number,
+    progress?: (positions: number) => void,
+  ): Promise<SolveAnswer & { why?: string }>;
+  /** The blind player's move and the chance to win (games with face-down cards), seeing only what a player sees. */
+  blind?(session: AnySession, seed: number): Promise<BlindAnswer>;
   /** Stops the search running now (its promise is rejected). */
   stop(): void;
 }
@@ -27,8 +44,10 @@ export interface ScreenOptions {
   colour?: boolean;
   /** Called when the screen changed without a key (a solver's answer arrived). */
   onChange?: () => void;
-  /** Milliseconds the solver may think for w, t and s. */
+  /** Milliseconds the solver may think for w and t (s: four times as long). */
   budgetMs?: number;
+  /** Hints, the verdict and Solve see face-down cards (`tsol play --peek`); else they play blind where they can. */
+  peek?: boolean;
   /** The terminal's width, read at each drawing (default 80): messages and the keys' line wrap between words to fit it. */
   columns?: () => number;
   /** The terminal's height, read at each drawing (default 24): a table too long for it is drawn shorter. */
@@ -41,7 +60,7 @@ type Mode =
   | { kind: "typing"; purpose: "deal" | "moves"; text: string }
   | { kind: "help" }
   | { kind: "resume"; saved: AnySession }
-  | { kind: "thinking"; what: "winnable" | "tip" | "solve" };
+  | { kind: "thinking"; what: "solve" };
 
 type Command = "undo" | "redo" | "new" | "deal" | "type" | "help" | "quit" | "winnable" | "tip" | "solve";
 
@@ -85,6 +104,10 @@ export class PatienceScreen {
   quit = false;
   /** The player's moves of a solution being played, in notation. */
   private pendingSolution: string[] = [];
+  /** Solve without peeking: after the blind player's line, it decides again. */
+  private blindSolve = false;
+  /** The face-down cards were seen by a tip, the verdict or Solve in this game (`--peek`): a win is assisted. */
+  peeked = false;
   private cursor = -1;
   private readonly renderer: TableRenderer;
   /** Pile keys of more than one character ("12", "r3") typed a character at a time. */
@@ -174,6 +197,7 @@ export class PatienceScreen {
       this.pileKeys.clear();
       if (mode.kind === "thinking") this.options.advisor?.stop();
       this.pendingSolution = [];
+      this.blindSolve = false;
       this.mode = { kind: "pick" };
       this.message = "";
       return;
@@ -348,6 +372,19 @@ export class PatienceScreen {
     }
   }
 
+  /** Whether the tip, the verdict and Solve play blind now (face-down cards, no --peek, a blind player). */
+  private get blind(): boolean {
+    return (
+      playsBlind(this.game, this.session.state, this.options.peek ?? false) &&
+      this.options.advisor?.blind !== undefined
+    );
+  }
+
+  /**
+   * w, t and s. A tip is given at once (a quick search's move) and the solver's follows when it finds a win; w
+   * says how far the search has got as it goes; neither holds the keys. Solve searches until it finds a line (Esc
+   * stops it). Blind, the blind player answers: its move, the chance to win, its moves.
+   */
   private ask(what: "winnable" | "tip" | "solve"): void {
     const advisor = this.options.advisor;
     if (!advisor) {
@@ -358,36 +395,99 @@ export class PatienceScreen {
       this.message = "This game is already won.";
       return;
     }
+    if (this.blind) {
+      this.askBlind(what);
+      return;
+    }
     const session = this.session;
     const at = session.state;
-    this.mode = { kind: "thinking", what };
-    this.message = "Thinking… (Esc stops)";
-    advisor.solve(session, this.options.budgetMs ?? 5000).then(
+    const budget = this.options.budgetMs ?? 5000;
+    if (what === "tip") {
+      const quick = quickMove(this.game, at, session.policy, { ms: 60, now: () => performance.now() });
+      if (!quick) {
+        this.message = this.afterMoveNote().trim() || "No legal move is left.";
+        return;
+      }
+      const text = this.game.notation.format(at, quick.move);
+      this.message = `${hintWords(`${text}, ${this.game.describe(at, quick.move)}.`, "quick", 0, "")}`;
+    } else if (what === "winnable") this.message = searchingWords();
+    else {
+      this.mode = { kind: "thinking", what };
+      this.message = `Solving… ${searchingWords()} (Esc stops)`;
+    }
+    const live = () => this.session === session && session.state === at;
+    const progress = (positions: number) => {
+      if (!live()) return;
+      if (what === "solve" && this.mode.kind === "thinking")
+        this.message = `Solving… ${searchingWords(positions)} (Esc stops)`;
+      else if (what === "winnable" && this.message.startsWith("Searching…"))
+        this.message = searchingWords(positions);
+      else return;
+      this.options.onChange?.();
+    };
+    advisor.solve(session, what === "solve" ? budget * 4 : budget, progress).then(
       (answer) => {
-        if (this.mode.kind !== "thinking" || this.session !== session || session.state !== at) return;
-        this.mode = { kind: "pick" };
+        if (!live() || (what === "solve" && this.mode.kind !== "thinking")) return;
+        if (what === "solve") this.mode = { kind: "pick" };
+        // A tip that found no sure win leaves the quick search's move on the screen.
+        if (what === "tip" && answer.result === "unknown") return;
         this.solved(what, answer);
         this.options.onChange?.();
       },
       (error: Error & { code?: string }) => {
         if (error.code === "cancelled" || this.session !== session) return;
-        this.mode = { kind: "pick" };
+        if (this.mode.kind === "thinking") this.mode = { kind: "pick" };
         this.message = `The solver failed: ${screenText(error.message)}`;
         this.options.onChange?.();
       },
     );
   }
 
-  private solved(what: "winnable" | "tip" | "solve", answer: SolveAnswer): void {
+  /** The blind player's answer: the chance to win (w), its move (t), its moves up to the next card turned up (s). */
+  private askBlind(what: "winnable" | "tip" | "solve"): void {
+    const advisor = this.options.advisor as Advisor & { blind: NonNullable<Advisor["blind"]> };
+    const session = this.session;
+    const at = session.state;
+    if (what === "solve") this.mode = { kind: "thinking", what };
+    this.message = `Weighing the ways the face-down cards may lie…${what === "solve" ? " (Esc stops)" : ""}`;
+    advisor.blind(session, 1).then(
+      (answer) => {
+        if (this.session !== session || session.state !== at) return;
+        if (what === "solve" && this.mode.kind !== "thinking") return;
+        if (what === "solve") this.mode = { kind: "pick" };
+        const chance = chanceWords(answer.chance);
+        if (what === "winnable") this.message = chance.detail;
+        else if (answer.move === null) {
+          this.blindSolve = false;
+          this.message = `No way the face-down cards may lie lets this position be won. ${chance.detail}`;
+        } else if (what === "tip") {
+          const move = this.game.notation.parse(at, answer.move);
+          this.message = `${hintWords(`${answer.move}, ${this.game.describe(at, move)}.`, "blind", 0, "")} Chance to win ${chance.short}.`;
+        } else {
+          this.pendingSolution = answer.line.slice();
+          this.blindSolve = true;
+          this.message = `Playing the blind player's moves (chance to win ${chance.short})… Esc stops.`;
+        }
+        this.options.onChange?.();
+      },
+      (error: Error & { code?: string }) => {
+        if (error.code === "cancelled" || this.session !== session) return;
+        if (this.mode.kind === "thinking") this.mode = { kind: "pick" };
+        this.message = `The blind player failed: ${screenText(error.message)}`;
+        this.options.onChange?.();
+      },
+    );
+  }
+
+  private solved(what: "winnable" | "tip" | "solve", answer: SolveAnswer & { why?: string }): void {
     const work = `${answer.stats.positions.toLocaleString("en")} positions, ${Math.round(answer.stats.ms)} ms`;
-    const known = this.game.piles(this.session.state, "player").some((p) => p.cards.some((c) => !c.faceUp))
-      ? " (the solver knows the face-down cards)"
-      : "";
+    const peeking = peeks(this.game, this.session.state, this.options.peek ?? false);
+    if (peeking) this.peeked = true;
+    const known = peeking || this.hiddenCards() ? " (the solver knows the face-down cards)" : "";
     if (answer.result === "unsolvable") {
-      // A proof without search (Klondike's blocked positions) says why; a search, what it covered.
-      this.message = answer.proof
-        ? `Not winnable: ${screenText(answer.proof)}${known}.`
-        : `Not winnable: proved by a complete search (${work})${known}.`;
+      // Why, in words: an argument (Klondike's blocked positions), the stuck cards, or what the search covered.
+      const why = lostWords({ proof: answer.proof, why: answer.why, positions: answer.stats.positions });
+      this.message = `Not winnable: ${screenText(why)}${known}.`;
       return;
     }
     if (answer.result === "unknown") {
@@ -400,11 +500,16 @@ export class PatienceScreen {
     }
     if (what === "tip") {
       const move = this.game.notation.parse(this.session.state, answer.turns[0]);
-      this.message = `Tip: ${answer.turns[0]}, ${this.game.describe(this.session.state, move)} (${work}).`;
+      this.message = `${hintWords(`${answer.turns[0]}, ${this.game.describe(this.session.state, move)}`, "solver", 0, "")} (${work}).`;
       return;
     }
+    this.blindSolve = false;
     this.pendingSolution = answer.turns.slice();
     this.message = `Playing the solution (${answer.turns.length} moves)…`;
+  }
+
+  private hiddenCards(): boolean {
+    return this.piles().some((p) => p.cards.some((c) => !c.faceUp));
   }
 
   /** Plays the next move of a solution being shown; returns false when there is none left. */
@@ -415,12 +520,17 @@ export class PatienceScreen {
       this.session.playNotation(next, "computer");
     } catch (error) {
       this.pendingSolution = [];
+      this.blindSolve = false;
       this.message = `The solution stopped: ${screenText((error as Error).message)}.`;
       return false;
     }
     if (this.session.isWon()) {
       this.pendingSolution = [];
+      this.blindSolve = false;
       this.message = `Solved in ${this.session.moveCount} moves.`;
+    } else if (this.pendingSolution.length === 0 && this.blindSolve) {
+      // A card has turned up: the blind player decides again on what is seen now.
+      this.ask("solve");
     }
     return this.pendingSolution.length > 0;
   }
@@ -477,13 +587,21 @@ export class PatienceScreen {
     this.options.advisor?.stop();
     this.session = Session.deal(game, n, rules, numbering, policy);
     this.pendingSolution = [];
+    this.blindSolve = false;
+    this.peeked = false;
     this.mode = { kind: "pick" };
     this.message = `Deal #${n}.`;
   }
 
   private afterMoveNote(): string {
-    if (this.session.isWon())
-      return ` You won in ${this.session.moveCount} moves! ${this.commandKey("new")} for a new deal.`;
+    if (this.session.isWon()) {
+      const help = this.session.assisted
+        ? " with the computer's moves"
+        : this.peeked
+          ? " with tips that saw the face-down cards (an assisted win)"
+          : "";
+      return ` You won in ${this.session.moveCount} moves${help}! ${this.commandKey("new")} for a new deal.`;
+    }
     if (this.game.legalMoves(this.session.state).length === 0) {
       return ` No legal move is left: ${this.commandKey("undo")} to undo, ${this.commandKey("new")} for a new deal.`;
     }
@@ -524,9 +642,12 @@ export class PatienceScreen {
     const b = (s: string) => (colour ? `${BOLD}${s}${RESET}` : s);
     const session = this.session;
     const score = this.game.score ? `  score: ${this.game.score(session.state)}` : "";
+    // Games with face-down cards: whether the tips see them.
+    const hints =
+      this.game.knowledge === undefined ? "" : this.options.peek ? "  tips: peek" : "  tips: blind";
     const lines = [
       b(
-        `tsol ${this.game.title}  ${this.describeOrigin(session)}  moves: ${session.moveCount}  auto: ${session.policy}${score}`,
+        `tsol ${this.game.title}  ${this.describeOrigin(session)}  moves: ${session.moveCount}  auto: ${session.policy}${score}${hints}`,
       ),
       "",
     ];

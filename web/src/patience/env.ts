@@ -22,6 +22,9 @@ export function sharedSolver(): SolverClient {
   return solver;
 }
 
+// The worker starts as this module loads, before any table is drawn: a slow game's first verdict starts at once.
+if (typeof Worker === "function") sharedSolver().prestart();
+
 const controllers = new Map<string, PatienceController>();
 let onSettings: ((settings: Settings) => void) | undefined;
 

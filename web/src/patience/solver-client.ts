@@ -149,6 +149,11 @@ export class SolverClient implements SolverPort {
     return this.cache.repair(game, turn, policy);
   }
 
+  /** Starts the worker now (the page's first question then finds it loaded, even before the table is drawn). */
+  prestart(): void {
+    this.ensureWorker();
+  }
+
   /** Whether a search is running or waiting. */
   get busy(): boolean {
     return this.running !== null || this.queue.length > 0;
