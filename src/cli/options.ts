@@ -2,6 +2,7 @@ import { type Command, InvalidArgumentError, Option } from "commander";
 import { dealRange, isDealNumber, NUMBERINGS, type Numbering } from "../cards/deals/layout.ts";
 import { escapeControlsKeepLines, quoteToken } from "../cards/text.ts";
 import type { AnyPatienceGame, AutoPolicy } from "../games/patience/contract.ts";
+import { type DailyDeal, dailyDeal, parseDailyDate, utcDate } from "../games/patience/daily.ts";
 import { flagName, parseFieldValue, type RuleField } from "../games/patience/rules.ts";
 import { findPatience, PATIENCE_GAMES } from "../games/registry.ts";
 import { readTextInput } from "./input.ts";
@@ -159,6 +160,31 @@ export function parseDealNumber(text: string, numbering: Numbering = "microsoft"
     throw new UsageError(`${quoteToken(text)} is not a deal number (${low} to ${high})`);
   }
   return n;
+}
+
+/** `--date`: the day of a daily deal (the deal argument `daily`). */
+export function addDailyOption(command: Command): Command {
+  return command.option("--date <YYYY-MM-DD>", "with the deal daily: that day's deal (UTC; default: today)");
+}
+
+/**
+ * A deal argument: a number, or `daily` for the day's winnable deal (docs/daily.md), searched for here under the
+ * rules and numbering given. `--date` goes with `daily` only.
+ */
+export async function dealArgument(
+  game: AnyPatienceGame,
+  rules: unknown,
+  numbering: Numbering,
+  text: string,
+  date: string | undefined,
+): Promise<{ deal: number; daily?: DailyDeal }> {
+  if (text.trim().toLowerCase() !== "daily") {
+    if (date !== undefined) throw new UsageError("--date goes with the deal daily");
+    return { deal: parseDealNumber(text, numbering) };
+  }
+  const day = date === undefined ? utcDate(Date.now()) : parseDailyDate(date);
+  const daily = await dailyDeal(game, { date: day, numbering, rules });
+  return { deal: daily.deal, daily };
 }
 
 /** A board read from a file or standard input, kept so that it is read once however often it is used. */

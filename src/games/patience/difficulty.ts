@@ -1,0 +1,129 @@
+import type { Numbering } from "../../cards/deals/layout.ts";
+import type { SolveResult } from "../../search/result.ts";
+import type { AnyPatienceGame, AutoPolicy, PatienceSolver } from "./contract.ts";
+
+/**
+ * How hard a deal is, from what the solver needed to prove it winnable: the positions its search stored before it
+ * found a win. The search is bounded by a count of positions only (never by time), so a deal's difficulty is the
+ * same on every machine and in every browser. Three levels, whose thresholds are measured per game over a survey
+ * of deals (bench/difficulty.ts; the figures and how they were taken are in docs/daily.md). A deal the solver
+ * does not prove winnable within the budget gets no level: "not winnable" when proved so, else "not proved".
+ */
+
+export type Level = "easy" | "medium" | "hard";
+export const LEVELS: readonly Level[] = ["easy", "medium", "hard"];
+
+export interface Difficulty {
+  /** The level of a deal proved winnable within the budget; null when it was not (see `result`). */
+  level: Level | null;
+  result: SolveResult<unknown>["result"];
+  /** Positions the solver stored. */
+  positions: number;
+  /** The solution's moves, every move written out (0 when not solved). */
+  moves: number;
+  /** The positions budget the search had. */
+  budget: number;
+}
+
+/** The positions a rating (and a daily deal's proof) may search, unless the game has a budget of its own. */
+export const DEFAULT_BUDGET = 100_000;
+
+/**
+ * Per game: the positions budget, and the thresholds [easy, medium]: a deal solved within `easy` positions is
+ * easy, within `medium` medium, else hard. Measured by bench/difficulty.ts over deals 1..N of the game's first
+ * numbering under its default rules (the terciles of the positions of the deals solved; docs/daily.md).
+ */
+export interface GameDifficulty {
+  budget: number;
+  easy: number;
+  medium: number;
+}
+
+/** Thresholds measured with `taskset -c 1 npx tsx bench/difficulty.ts` (docs/daily.md has the run). */
+export const THRESHOLDS: Readonly<Record<string, GameDifficulty>> = {
+  freecell: { budget: DEFAULT_BUDGET, easy: 256, medium: 331 },
+  "king-albert": { budget: DEFAULT_BUDGET, easy: 1979, medium: 5502 },
+  klondike: { budget: DEFAULT_BUDGET, easy: 49, medium: 1132 },
+  montana: { budget: DEFAULT_BUDGET, easy: 3155, medium: 15107 },
+  "bakers-game": { budget: DEFAULT_BUDGET, easy: 1321, medium: 5357 },
+  "eight-off": { budget: DEFAULT_BUDGET, easy: 577, medium: 970 },
+  "seahaven-towers": { budget: DEFAULT_BUDGET, easy: 754, medium: 2672 },
+  "fore-cell": { budget: DEFAULT_BUDGET, easy: 3243, medium: 15830 },
+  "beleaguered-castle": { budget: DEFAULT_BUDGET, easy: 8934, medium: 37110 },
+  "fortunes-favor": { budget: DEFAULT_BUDGET, easy: 34, medium: 43 },
+  fan: { budget: DEFAULT_BUDGET, easy: 1425, medium: 7077 },
+  somerset: { budget: DEFAULT_BUDGET, easy: 17058, medium: 28186 },
+  "alpha-star": { budget: DEFAULT_BUDGET, easy: 102, medium: 1135 },
+  canfield: { budget: DEFAULT_BUDGET, easy: 94, medium: 404 },
+  "canfield-strict": { budget: DEFAULT_BUDGET, easy: 134, medium: 1667 },
+};
+
+/** What a game's difficulty rests on: its measured thresholds, or undefined when none were measured. */
+export function difficultyOf(gameId: string): GameDifficulty | undefined {
+  return THRESHOLDS[gameId];
+}
+
+/** The positions budget of a game's ratings and daily deals. */
+export function budgetOf(gameId: string): number {
+  return THRESHOLDS[gameId]?.budget ?? DEFAULT_BUDGET;
+}
+
+/** The level of a deal solved after `positions` positions, by the game's thresholds (null without any). */
+export function levelOf(gameId: string, positions: number): Level | null {
+  const t = THRESHOLDS[gameId];
+  if (!t) return null;
+  return positions <= t.easy ? "easy" : positions <= t.medium ? "medium" : "hard";
+}
+
+/** The policy a deal is rated and proved under: the game's default (the safe policy never changes a verdict). */
+export const ratingPolicy = (game: AnyPatienceGame): AutoPolicy => game.policies[0];
+
+/** Rates a position with the game's solver (loaded by the caller), bounded by the game's positions budget. */
+export function rate(
+  game: AnyPatienceGame,
+  solver: PatienceSolver<{ rules: unknown }, unknown>,
+  state: { rules: unknown },
+  budget = budgetOf(game.id),
+): Difficulty {
+  const result = solver.solve(state, { policy: ratingPolicy(game), budget: { positions: budget } });
+  return {
+    level: result.result === "solved" ? levelOf(game.id, result.stats.positions) : null,
+    result: result.result,
+    positions: result.stats.positions,
+    moves: result.result === "solved" ? result.moves.length : 0,
+    budget,
+  };
+}
+
+/** A rating in words: "easy (1,234 positions searched)", "not winnable", "not proved winnable within …". */
+export function describeDifficulty(d: Difficulty): string {
+  const positions = `${d.positions.toLocaleString("en")} positions searched`;
+  if (d.result === "unsolvable") return `not winnable (${positions})`;
+  if (d.result === "unknown")
+    return `not proved winnable within ${d.budget.toLocaleString("en")} positions: unrated`;
+  const level = d.level ?? "unrated (no levels measured for this game)";
+  return `${level} (the solver won in ${d.moves} moves, ${positions})`;
+}
+
+/** How many deals a search for a deal of a level tries before it gives up. */
+export const LEVEL_TRIES = 30;
+
+/**
+ * The next deal of a level: deals drawn from `random` (numbers 1..1,000,000) and rated one after another until
+ * one has the level asked for; null when none of LEVEL_TRIES deals had it (or the game has no levels).
+ */
+export function findDealOfLevel(
+  game: AnyPatienceGame,
+  solver: PatienceSolver<{ rules: unknown }, unknown>,
+  ask: { rules: unknown; numbering: Numbering; level: Level },
+  random: () => number,
+  tries = LEVEL_TRIES,
+): { deal: number; difficulty: Difficulty; tried: number } | null {
+  if (!difficultyOf(game.id)) return null;
+  for (let tried = 1; tried <= tries; tried++) {
+    const deal = 1 + Math.floor(random() * 1_000_000);
+    const difficulty = rate(game, solver, game.deal(deal, ask.rules, ask.numbering));
+    if (difficulty.level === ask.level) return { deal, difficulty, tried };
+  }
+  return null;
+}
