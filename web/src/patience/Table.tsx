@@ -55,10 +55,26 @@ interface Drag {
   dy: number;
 }
 
-/** A card element's identity: a face-up card is itself; a face-down one is only where it lies. */
-function elementKey(view: PileView, index: number): string {
-  const c = view.cards[index];
-  return c.card === null ? `down-${pileId(view.ref)}-${index}` : `card-${c.card}`;
+/**
+ * Each card element's identity, by `pile:index`: a face-up card is itself (the second copy of a card in a
+ * two-deck game is itself and its copy number, counted in pile order); a face-down one is only where it lies.
+ */
+function elementKeys(piles: readonly PileView[]): Map<string, string> {
+  const keys = new Map<string, string>();
+  const seen = new Map<number, number>();
+  for (const view of piles) {
+    view.cards.forEach((c, i) => {
+      const at = `${pileId(view.ref)}:${i}`;
+      if (c.card === null) {
+        keys.set(at, `down-${at}`);
+        return;
+      }
+      const copy = seen.get(c.card) ?? 0;
+      seen.set(c.card, copy + 1);
+      keys.set(at, copy === 0 ? `card-${c.card}` : `card-${c.card}-${copy}`);
+    });
+  }
+  return keys;
 }
 
 /** The positions a turn passes through: after the player's move, then after each automatic move. */
@@ -170,6 +186,9 @@ function TableView({ controller, layout, animate, speed, back, scale, mirror }: 
   const table = layoutTable(layout, piles, sizing, size.w || 800, size.h || 560, { scale, mirror });
   tableRef.current = table;
   const spotOf = new Map(table.piles.map((p) => [pileId(p.view.ref), p]));
+  const keyMap = elementKeys(piles);
+  const elementKey = (view: PileView, index: number) =>
+    keyMap.get(`${pileId(view.ref)}:${index}`) ?? `down-${pileId(view.ref)}:${index}`;
   const cardSpots = new Map<string, CardSpot>();
   for (const pile of table.cards)
     for (const spot of pile) {
