@@ -80,6 +80,8 @@ export interface PlaySession {
   isOver(): boolean;
   result(): { score: number; lines: number; level: number };
   replay(): ReplayFile;
+  /** Pieces locked so far. */
+  pieces(): number;
   /** The results screen's lines, for a game of a guideline mode. */
   results?(): PlayResults;
 }
@@ -96,6 +98,7 @@ export class ClassicSession implements PlaySession {
   readonly seed: number;
   private readonly recorder: ClassicRecorder;
   private nextFallAt: number;
+  private locks = 0;
 
   constructor(seed: number, faithful = false) {
     this.seed = seed;
@@ -112,7 +115,12 @@ export class ClassicSession implements PlaySession {
     return secondsPerRow(this.game.getLevel()) * 1000;
   }
 
+  pieces(): number {
+    return this.locks;
+  }
+
   private lock(ms: number): void {
+    this.locks++;
     this.recorder.call(ms, "checkLines");
     this.recorder.call(ms, "newRandomTetramino");
     this.nextFallAt = ms + this.gravityMs();
@@ -150,41 +158,7 @@ export class ClassicSession implements PlaySession {
   }
 
   view(): ScreenView {
-    const game = this.game;
-    const rows = game
-      .getBoard()
-      .rows()
-      .slice(MAX_ROW - 20);
-    const cells = emptyCells(20);
-    const piece = game.getTetramino();
-    const pieceKeys = new Set(piece?.active ? piece.minoes.map(([r, c]) => `${r},${c}`) : []);
-    rows.forEach((row, i) => {
-      row.forEach((id, c) => {
-        if (id !== 0) cells[i]![c] = { id, kind: pieceKeys.has(`${i + 3},${c + 1}`) ? "piece" : "stack" };
-      });
-    });
-    if (piece?.active) {
-      const ghost = game.clone();
-      ghost.drop();
-      for (const [r, c] of ghost.getTetramino()!.minoes) {
-        if (r >= 3 && r <= MAX_ROW && c >= 1 && c <= MAX_COLUMN && cells[r - 3]![c - 1]!.kind === "empty") {
-          cells[r - 3]![c - 1] = { id: piece.id, kind: "ghost" };
-        }
-      }
-    }
-    return {
-      title: `tsol tetris: classic (VDM++ model${game.faithful ? ", faithful" : ""}) seed ${this.seed}`,
-      mode: "classic",
-      cells,
-      next: [game.previewRandomTetramino()],
-      hold: undefined,
-      score: game.getScore(),
-      lines: game.getLines(),
-      level: game.getLevel(),
-      best: "0",
-      stats: [],
-      status: [],
-    };
+    return classicView(this.game, this.seed);
   }
 
   isOver(): boolean {
@@ -271,6 +245,10 @@ export class GuidelineSession implements PlaySession {
       stats,
       status,
     };
+  }
+
+  pieces(): number {
+    return this.game.getPieces();
   }
 
   isOver(): boolean {
@@ -493,4 +471,42 @@ export function newSession(
   return mode === "classic"
     ? new ClassicSession(seed, faithful)
     : new GuidelineSession(seed, randomizer, level, mode);
+}
+
+/** The screen of a classic game (played, or watched in a replay). */
+export function classicView(game: ClassicTetris, seed: number): ScreenView {
+  const rows = game
+    .getBoard()
+    .rows()
+    .slice(MAX_ROW - 20);
+  const cells = emptyCells(20);
+  const piece = game.getTetramino();
+  const pieceKeys = new Set(piece?.active ? piece.minoes.map(([r, c]) => `${r},${c}`) : []);
+  rows.forEach((row, i) => {
+    row.forEach((id, c) => {
+      if (id !== 0) cells[i]![c] = { id, kind: pieceKeys.has(`${i + 3},${c + 1}`) ? "piece" : "stack" };
+    });
+  });
+  if (piece?.active) {
+    const ghost = game.clone();
+    ghost.drop();
+    for (const [r, c] of ghost.getTetramino()!.minoes) {
+      if (r >= 3 && r <= MAX_ROW && c >= 1 && c <= MAX_COLUMN && cells[r - 3]![c - 1]!.kind === "empty") {
+        cells[r - 3]![c - 1] = { id: piece.id, kind: "ghost" };
+      }
+    }
+  }
+  return {
+    title: `tsol tetris: classic (VDM++ model${game.faithful ? ", faithful" : ""}) seed ${seed}`,
+    mode: "classic",
+    cells,
+    next: [game.previewRandomTetramino()],
+    hold: undefined,
+    score: game.getScore(),
+    lines: game.getLines(),
+    level: game.getLevel(),
+    best: "0",
+    stats: [],
+    status: [],
+  };
 }

@@ -1,17 +1,17 @@
 /**
- * `tsol tetris` keeps every finished guideline game (the last 20) in `<data dir>/tetris-replays.json`, in the link
- * form of src/games/tetris/replay.ts (the same as the browser's list), and plays one back on screen.
+ * `tsol tetris` keeps every finished game of either engine (the last 20) in `<data dir>/tetris-replays.json`, in
+ * the link form of src/games/tetris/replay.ts (the same as the browser's list), and plays one back on screen.
  */
 
 import { join } from "node:path";
 import { MODE_RULES } from "../games/tetris/guideline/modes.ts";
 import { formatTime, GuidelinePlay, replayResults, resultLines } from "../games/tetris/play.ts";
-import { PLAYBACK_SPEEDS, Playback } from "../games/tetris/playback.ts";
-import { decodeReplayLink, encodeReplayLink, type GuidelineReplay } from "../games/tetris/replay.ts";
+import { type AnyPlayback, PLAYBACK_SPEEDS, Playback, playbackOf } from "../games/tetris/playback.ts";
+import { decodeReplayLink, encodeReplayLink, type ReplayFile } from "../games/tetris/replay.ts";
 import { dataDir, readJsonFile, writeJsonAtomic } from "./store.ts";
 import { startRawSession } from "./terminal/keys.ts";
-import { GuidelineSession } from "./tetris-play.ts";
-import { fitScreen, renderScreen } from "./tetris-screen.ts";
+import { classicView, GuidelineSession } from "./tetris-play.ts";
+import { fitScreen, renderScreen, type ScreenView } from "./tetris-screen.ts";
 
 export const KEPT_REPLAYS = 20;
 const REPLAYS = "replay list";
@@ -55,16 +55,16 @@ export function loadKeptReplays(path = replaysPath()): { list: KeptReplay[]; pro
 }
 
 /** Adds a finished game to the front of the list (20 kept). */
-export function keepReplay(replay: GuidelineReplay, path = replaysPath()): void {
+export function keepReplay(replay: ReplayFile, path = replaysPath()): void {
   const { list } = loadKeptReplays(path);
-  const game = new Playback(replay).seek(Number.POSITIVE_INFINITY);
+  const game = replay.mode === "guideline" ? new Playback(replay).seek(Number.POSITIVE_INFINITY) : null;
   const entry: KeptReplay = {
     code: encodeReplayLink(replay),
-    mode: replay.options.gameMode,
+    mode: replay.mode === "guideline" ? replay.options.gameMode : "classic",
     score: replay.result.score,
     lines: replay.result.lines,
-    timeMs: Math.floor(game.now),
-    complete: game.isComplete(),
+    timeMs: Math.floor(game ? game.now : replay.end),
+    complete: game?.isComplete() ?? false,
     date: new Date().toISOString(),
   };
   writeJsonAtomic(path, [entry, ...list].slice(0, KEPT_REPLAYS), REPLAYS);
@@ -74,14 +74,15 @@ export function keepReplay(replay: GuidelineReplay, path = replaysPath()): void 
 export function listLines(list: KeptReplay[]): string[] {
   if (list.length === 0) return ["No finished games kept yet."];
   return list.map((r, i) => {
-    const title = MODE_RULES[r.mode as keyof typeof MODE_RULES]?.title ?? r.mode;
+    const title =
+      r.mode === "classic" ? "Classic" : (MODE_RULES[r.mode as keyof typeof MODE_RULES]?.title ?? r.mode);
     const what = r.mode === "sprint" && r.complete ? formatTime(r.timeMs) : `${r.score} points`;
     return `${String(i + 1).padStart(2)}. ${r.date.slice(0, 16).replace("T", " ")}  ${title}: ${what}, ${r.lines} lines`;
   });
 }
 
 /** The replay `what` names: a number from the list, or a link (or its code). A file is read by the caller. */
-export function keptReplay(what: string): GuidelineReplay {
+export function keptReplay(what: string): ReplayFile {
   if (/^\d{1,3}$/.test(what)) {
     const { list } = loadKeptReplays();
     const entry = list[Number(what) - 1];
@@ -101,8 +102,8 @@ export function timeline(pos: number, duration: number, width = 24): string {
  * Plays a replay back on screen: Space pauses, 1-4 pick 0.5x, 1x, 2x, 4x, Left and Right go 5 s back and on,
  * Home to the start, q leaves. Resolves when the player leaves.
  */
-export function watchReplay(replay: GuidelineReplay, color: boolean): Promise<void> {
-  const playback = new Playback(replay);
+export function watchReplay(replay: ReplayFile, color: boolean): Promise<void> {
+  const playback: AnyPlayback = playbackOf(replay);
   let pos = 0;
   let speed = 1;
   let playing = true;
@@ -112,27 +113,12 @@ export function watchReplay(replay: GuidelineReplay, color: boolean): Promise<vo
     const draw = () => {
       const columns = process.stdout.columns || 80;
       const rows = process.stdout.rows || 24;
-      const game = playback.seek(pos);
-      const session = new GuidelineSession(0, "bag", 1, game.options.gameMode, new GuidelinePlay(game));
-      const view = session.view();
-      view.title = `tsol tetris: replay of ${MODE_RULES[game.options.gameMode].title}, seed ${game.options.seed}`;
-      view.best = "-";
-      const ended = playback.ended;
+      const view = replayView(playback, pos);
       view.status = [
         `REPLAY ${speed}x ${playing ? "playing" : "paused"}`,
         `${timeline(pos, playback.duration)} ${formatTime(pos)} / ${formatTime(playback.duration)}`,
         "Space pause, 1-4 speed 0.5x-4x, Left/Right 5 s, Home start, q leave",
       ];
-      if (ended) {
-        view.results = [
-          "END OF THE REPLAY",
-          "",
-          ...resultLines(replayResults(game, replay))
-            .slice(1)
-            .map(([k, v]) => `${k}: ${v}`),
-          "",
-        ];
-      }
       const lines = fitScreen(renderScreen(view, color), columns, rows) ?? [
         `Terminal too small: ${columns} x ${rows}; 46 x 22 at least.`.slice(0, columns),
       ];
@@ -170,4 +156,42 @@ export function watchReplay(replay: GuidelineReplay, color: boolean): Promise<vo
     }, 30);
     draw();
   });
+}
+
+/** The screen of a replay at `pos` ms: its game, and at the end its results. */
+function replayView(playback: AnyPlayback, pos: number): ScreenView {
+  if (playback instanceof Playback) {
+    const game = playback.seek(pos);
+    const session = new GuidelineSession(0, "bag", 1, game.options.gameMode, new GuidelinePlay(game));
+    const view = session.view();
+    view.title = `tsol tetris: replay of ${MODE_RULES[game.options.gameMode].title}, seed ${game.options.seed}`;
+    view.best = "-";
+    if (playback.ended) {
+      view.results = [
+        "END OF THE REPLAY",
+        "",
+        ...resultLines(replayResults(game, playback.replay))
+          .slice(1)
+          .map(([k, v]) => `${k}: ${v}`),
+        "",
+      ];
+    }
+    return view;
+  }
+  const game = playback.seek(pos);
+  const view = classicView(game, playback.replay.options.seed);
+  view.title = `tsol tetris: replay of classic (VDM++ model), seed ${playback.replay.options.seed}`;
+  view.best = "-";
+  if (playback.ended) {
+    view.results = [
+      "END OF THE REPLAY",
+      "",
+      `Score: ${game.getScore().toLocaleString("en")}`,
+      `Lines: ${game.getLines()}`,
+      `Level: ${game.getLevel()}`,
+      game.getGameOver() ? "Game over" : "Left before the end",
+      "",
+    ];
+  }
+  return view;
 }

@@ -298,5 +298,25 @@ describe.skipIf(!hasTmux)("terminal play through tmux", () => {
     await pane.waitFor((s) => s.includes("EXITED 0"), "the process to end");
     expect(pane.format("#{alternate_on}")).toBe("0");
     expect(loadScores(join(dir, "tetris-scores.json")).table.classic[0]!.score).toBe(scoreOf(screen));
-  }, 20_000);
+    // The classic game is kept too: listed, linked, and watched to its end.
+    const env = { ...process.env, TSOL_DATA_DIR: dir };
+    const list = execFileSync("node", ["bin/tsol.js", "tetris", "--replays"], { cwd: root, env }).toString();
+    expect(list.split("\n")[0]).toMatch(/^ 1\. .* Classic: \d+ points, \d+ lines$/);
+    const link = execFileSync("node", ["bin/tsol.js", "tetris", "--replay", "1", "--link"], {
+      cwd: root,
+      env,
+    });
+    expect(link.toString()).toMatch(/^\/#\/tetris\?replay=1\.classic\.2\.n\./);
+    const watch = new Pane("node bin/tsol.js tetris --replay 1 --no-color", { TSOL_DATA_DIR: dir });
+    panes.push(watch);
+    await watch.waitFor(
+      (s) => s.includes("replay of classic") && s.includes("REPLAY 1x"),
+      "the classic replay",
+    );
+    for (let i = 0; i < 30; i++) watch.send("Right");
+    const end = await watch.waitFor((s) => s.includes("END OF THE REPLAY"), "the end of the classic replay");
+    expect(end).toContain(`Score: ${scoreOf(screen)}`);
+    watch.send("q");
+    await watch.waitFor((s) => s.includes("EXITED 0"), "the replay to end");
+  }, 30_000);
 });

@@ -5,16 +5,10 @@ import type { RandomizerKind } from "../games/tetris/guideline/bag.ts";
 import { GAME_MODES, type GameMode } from "../games/tetris/guideline/modes.ts";
 import { formatTime, resultLines } from "../games/tetris/play.ts";
 import { drawSeed, normaliseSeed } from "../games/tetris/random.ts";
-import { encodeReplayLink, type GuidelineReplay, parseReplay, verifyReplay } from "../games/tetris/replay.ts";
+import { encodeReplayLink, parseReplay, type ReplayFile, verifyReplay } from "../games/tetris/replay.ts";
 import { MAX_INPUT_BYTES, readTextInput } from "./input.ts";
 import { DataFileError } from "./store.ts";
-import {
-  GuidelineSession,
-  lastReplayPath,
-  newSession,
-  playInTerminal,
-  TERMINAL_HANDLING,
-} from "./tetris-play.ts";
+import { lastReplayPath, newSession, playInTerminal, TERMINAL_HANDLING } from "./tetris-play.ts";
 import { keepReplay, keptReplay, listLines, loadKeptReplays, watchReplay } from "./tetris-replays.ts";
 import { scoresPath } from "./tetris-scores.ts";
 
@@ -110,9 +104,12 @@ export function registerTetris(program: Command): void {
         "AI: play to survive, or to attack (guideline; default survive)",
       ).choices(["survive", "attack"]),
     )
-    .option("--json", "AI: one JSON line with the result (pieces, lines, toppedOut, attackPerPiece, …)")
+    .option(
+      "--json",
+      "AI: one JSON line with the result {pieces, lines, toppedOut, attackPerPiece, tetrises, tspins}",
+    )
     .option("--verify <file>", "play a replay file back and check its recorded result")
-    .option("--replays", "list the kept games (the last 20 finished guideline games), newest first")
+    .option("--replays", "list the kept games (the last 20 finished games), newest first")
     .option("--replay <what>", "watch a replay: a number from --replays, a replay file, or a replay link")
     .option("--export <file>", "with --replay: write it as a replay file instead of watching it")
     .option("--link", "with --replay: print its link instead of watching it")
@@ -188,10 +185,10 @@ async function runTetris(options: TetrisOptions): Promise<void> {
       ` (seed ${session.seed})`,
   );
   if (r) for (const [k, v] of resultLines(r).slice(4)) console.log(`  ${k}: ${v}`);
-  // Every finished guideline game is kept for --replays (a game quit before its first piece locked is not).
-  if (session instanceof GuidelineSession && session.game.getPieces() > 0) {
+  // Every finished game is kept for --replays (a game quit before its first piece locked is not).
+  if (session.pieces() > 0) {
     try {
-      keepReplay(session.play.replay());
+      keepReplay(session.replay());
     } catch (error) {
       console.error(`tetris: could not keep the replay: ${shortText((error as Error).message, 200)}`);
     }
@@ -214,13 +211,10 @@ function checkAiFlags(options: TetrisOptions): string | null {
 /** --replay WHAT: watch it, or with --export / --link write it out. */
 async function runReplay(options: TetrisOptions): Promise<void> {
   const what = options.replay!;
-  let replay: GuidelineReplay;
+  let replay: ReplayFile;
   try {
     if (existsSync(what)) {
-      const file = parseReplay(JSON.parse(readTextInput(what, "replay", 32 * MAX_INPUT_BYTES)));
-      if (file.mode !== "guideline")
-        throw new Error("a classic game's replay can be verified (--verify), not watched");
-      replay = file;
+      replay = parseReplay(JSON.parse(readTextInput(what, "replay", 32 * MAX_INPUT_BYTES)));
     } else replay = keptReplay(what);
   } catch (error) {
     console.error(

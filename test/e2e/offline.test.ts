@@ -1,20 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { mkdirSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCard } from "../../src/cards/card.ts";
 import type { AnyPatienceGame } from "../../src/games/patience/contract.ts";
 import { Session } from "../../src/games/patience/session.ts";
 import { findPatience } from "../../src/games/registry.ts";
-import { WEB_ROOT, webBuildOptions } from "../../src/server/build.ts";
-import { precompressFolder } from "../../src/server/precompress.ts";
 import { type RunningServer, startServer } from "../../src/server/serve.ts";
-import { CHROMIUM_ARGS, rawGet, SCREENSHOTS, shot } from "./harness.ts";
+import { CHROMIUM_ARGS, productionBuild, rawGet, SCREENSHOTS, shot } from "./harness.ts";
 
-// The app built as `npm start` builds it, into a folder of this test's own (other browser tests build dist/web at
-// the same time), served by the app's server, in chromium: installable (the manifest) and playable offline.
-const out = mkdtempSync(join(tmpdir(), "tsol-offline-"));
+// The app built as `npm start` builds it (the build the browser tests share), served by a server of this test's
+// own (it counts the requests), in chromium: installable (the manifest) and playable offline.
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -25,22 +20,7 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const { build, createLogger } = await import("vite");
-  const options = webBuildOptions(createLogger);
-  const before = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
-  try {
-    await build({
-      configFile: `${WEB_ROOT}/vite.config.ts`,
-      ...options,
-      build: { ...options.build, outDir: out, emptyOutDir: true },
-    });
-  } finally {
-    if (before === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = before;
-  }
-  precompressFolder(out);
-  server = await startServer({ root: out, port: 0 });
+  server = await startServer({ root: await productionBuild(), port: 0 });
   server.server.on("request", (req) => served.push(req.url ?? ""));
   browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   context = await browser.newContext({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
@@ -54,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  rmSync(out, { recursive: true, force: true });
 });
 
 /** The width and height a PNG says it has (its IHDR chunk). */

@@ -126,6 +126,47 @@ describe("Tetris in the browser: modes and results", () => {
     await page.getByTestId("replay-badge").waitFor();
     await page.getByRole("button", { name: "Back to the game", exact: true }).click();
     expect(await page.getByTestId("replay-badge").count()).toBe(0);
+  }, 120_000);
+
+  it("the game screen's mode picker starts a game of the mode picked; a classic game is kept, watched and linked", async () => {
+    await open({ mode: "marathon" });
+    const picker = page.getByTestId("tetris-mode");
+    const stored = async () =>
+      JSON.parse((await page.evaluate(`localStorage.getItem(${JSON.stringify(SETTINGS)})`)) as string).tetris;
+    await picker.selectOption("ultra");
+    await expect.poll(() => page.locator(".engine-name").textContent()).toContain("2-minute ultra");
+    expect(await page.locator(".tetris-stats dt", { hasText: "Time left" }).count()).toBe(1);
+    expect(await stored()).toMatchObject({ engine: "guideline", mode: "ultra" });
+    await picker.selectOption("classic");
+    await expect.poll(() => page.locator(".engine-name").textContent()).toContain("Classic (VDM++ model)");
+    expect(await stored()).toMatchObject({ engine: "classic" });
+    // Pieces dropped where they appear pile up in the middle until a new one cannot appear.
+    for (let n = 0; n < 60 && (await page.getByTestId("tetris-results").count()) === 0; n++) {
+      if ((await page.locator(".field-overlay strong", { hasText: "Game over" }).count()) > 0) break;
+      await page.keyboard.press("Space");
+    }
+    await page.locator(".field-overlay strong", { hasText: "Game over" }).waitFor();
+    const score = (await page.getByTestId("tetris-score").textContent())!.replace(/,/g, "");
+    expect(Number(score)).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Replays", exact: true }).click();
+    const first = page.getByTestId("replay-list").locator("li").first();
+    expect(await first.textContent()).toMatch(/^Classic: /);
+    await first.getByRole("button", { name: "Watch" }).click();
+    await expect.poll(() => page.getByTestId("replay-badge").textContent()).toBe("Replay · Classic");
+    const timeline = page.getByLabel("Replay timeline");
+    await timeline.fill((await timeline.getAttribute("max")) ?? "0");
+    const replayText = await page.getByTestId("replay-results").textContent({ timeout: 10_000 });
+    expect(replayText).toContain("ModeClassic");
+    expect(replayText).toContain(`Score${Number(score).toLocaleString("en")}`);
+    expect(replayText).toContain("Endgame over");
+    await shot(page, "tetris-classic-replay");
+    await page.getByRole("button", { name: "Link", exact: true }).click();
+    const link = await page.getByLabel("Replay link").inputValue();
+    expect(link).toMatch(/#\/tetris\?replay=1\.classic\.\d+\.n\./);
+    await page.goto(`${h.server.url}favicon.svg`);
+    await page.goto(link);
+    await expect.poll(() => page.getByTestId("replay-badge").textContent()).toBe("Replay · Classic");
+    await page.getByRole("button", { name: "Back to the game", exact: true }).click();
   }, 60_000);
 
   it("the AI demo's game stays out of the bests", async () => {
@@ -170,7 +211,7 @@ describe("Tetris in the browser: modes and results", () => {
       }
     }
     await page.setViewportSize({ width: 1280, height: 860 });
-  }, 60_000);
+  }, 120_000);
 
   it("on a phone (touch), upright and on its side: the pad's places, and a swipe down drops the piece", async () => {
     for (const [w, hgt] of [
@@ -190,6 +231,12 @@ describe("Tetris in the browser: modes and results", () => {
       const left = await box(".pad-left");
       const right = await box(".pad-right");
       const field = await box("canvas.field");
+      // The mode picker and every button of the panels are on the screen.
+      for (const sel of ["[data-testid=tetris-mode]", ".tetris-buttons button:last-child"]) {
+        const b = await box(sel);
+        expect(b.y + b.height).toBeLessThanOrEqual(hgt);
+        expect(b.x + b.width).toBeLessThanOrEqual(w);
+      }
       // ◀ and ▶ side by side, on one row.
       expect(Math.abs(left.y - right.y)).toBeLessThan(2);
       expect(right.x).toBeGreaterThan(left.x);
@@ -216,7 +263,7 @@ describe("Tetris in the browser: modes and results", () => {
       });
       await phone.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it("saw no console errors (no AudioContext warnings) in the whole session", () => {
     expect(h.problems).toEqual([]);

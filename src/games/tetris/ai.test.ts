@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
   type AiMove,
   AiPilot,
+  DEMO_STEP_MS,
+  demoPilot,
   guidelineActions,
   playClassicWithAi,
   playGuidelineWithAi,
@@ -212,6 +214,24 @@ describe("the gravity-aware pilot", () => {
     expect(game.getPieces()).toBe(300);
     expect(game.getLines()).toBeGreaterThan(100);
   });
+
+  it("the browser's demo, from level 1 of an endless game, reaches level 20 (20G) and goes on without topping out", () => {
+    // The loop of web/src/tetris: the game's clock runs, the pilot's next input every DEMO_STEP_MS.
+    const game = new GuidelineGame({ seed: 3, startLevel: 1, gameMode: "endless" });
+    const pilot = demoPilot();
+    let t = 0;
+    let at20 = -1;
+    while (game.getGameOver() === null && (at20 < 0 || game.getPieces() < at20 + 100)) {
+      t += DEMO_STEP_MS;
+      game.advance(t);
+      const inputs = pilot.next(game);
+      if (inputs.length > 0) game.input(t, inputs[0]!);
+      if (at20 < 0 && game.getLevel() === 20) at20 = game.getPieces();
+    }
+    expect(game.getGameOver()).toBeNull();
+    expect(at20).toBeGreaterThan(0);
+    expect(game.getLevel()).toBe(20);
+  }, 120_000);
 
   it("follows the live piece: after gravity moved it, the path starts from where it is", () => {
     const game = new GuidelineGame({ seed: 9, startLevel: 1 });

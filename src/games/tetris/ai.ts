@@ -1082,6 +1082,12 @@ export class AiPilot {
   }
 }
 
+/** The browser's demo: an input every 45 ms, the survive objective (it clears at once, so it keeps up at 20G). */
+export const DEMO_STEP_MS = 45;
+export function demoPilot(): AiPilot {
+  return new AiPilot(new TetrisAi("guideline"), DEMO_STEP_MS);
+}
+
 /** The guideline actions for a plan: hold first if planned; trailing soft drops become one hard drop. */
 export function guidelineActions(plan: Plan): Action[] {
   const moves = [...plan.moves];

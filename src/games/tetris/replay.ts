@@ -277,7 +277,10 @@ export function parseReplay(raw: unknown): ReplayFile {
   };
 }
 
-/** A guideline replay as a short text for a link: `1.<mode>.<seed>.<b|u>.<level>.<end>.<keys>.<faults>.<inputs>`. */
+/**
+ * A replay as a short text for a link. Guideline: `1.<mode>.<seed>.<b|u>.<level>.<end>.<keys>.<faults>.<inputs>`;
+ * classic: `1.classic.<seed>.<f|n>.<end>.<inputs>` (f: the model's defects reproduced).
+ */
 const LINK_VERSION = "1";
 const ACTION_LETTERS: Record<Action, string> = {
   left: "L",
@@ -293,21 +296,71 @@ const LETTER_ACTIONS = Object.fromEntries(Object.entries(ACTION_LETTERS).map(([a
   string,
   Action
 >;
+/** The classic model's operations in a link: N new tetramino, V down, L, R, T rotate (turn), D drop, K checkLines. */
+const OPERATION_LETTERS: Record<ClassicOperation, string> = {
+  newRandomTetramino: "N",
+  down: "V",
+  left: "L",
+  right: "R",
+  rotate: "T",
+  drop: "D",
+  checkLines: "K",
+};
+const LETTER_OPERATIONS = Object.fromEntries(
+  Object.entries(OPERATION_LETTERS).map(([a, l]) => [l, a]),
+) as Record<string, ClassicOperation>;
 
-/**
- * Encodes a guideline replay for a link (URL-safe, about three characters an input): each input is the time since
- * the one before in base 36 (nothing for 0) and a capital letter for the action. The result is not kept: whoever
- * opens the link plays the inputs back, which gives it.
- */
-export function encodeReplayLink(replay: GuidelineReplay): string {
-  const o = replay.options;
+/** Timed inputs as text: each the time since the one before in base 36 (nothing for 0), then its letter. */
+function encodeInputs<A extends string>(
+  inputs: ReadonlyArray<readonly [number, A]>,
+  letters: Record<A, string>,
+) {
   let last = 0;
-  let inputs = "";
-  for (const [t, action] of replay.inputs) {
+  let text = "";
+  for (const [t, action] of inputs) {
     const gap = Math.round(t) - last;
     last += gap;
-    inputs += `${gap > 0 ? gap.toString(36) : ""}${ACTION_LETTERS[action]}`;
+    text += `${gap > 0 ? gap.toString(36) : ""}${letters[action]}`;
   }
+  return text;
+}
+
+function decodeInputs<A extends string>(text: string, letters: Record<string, A>): Array<[number, A]> {
+  const alphabet = Object.keys(letters).join("");
+  if (!new RegExp(`^(?:[0-9a-z]*[${alphabet}])*$`).test(text)) {
+    throw new ReplayFormatError("the link's inputs are not times and action letters");
+  }
+  const inputs: Array<[number, A]> = [];
+  let t = 0;
+  for (const m of text.matchAll(new RegExp(`([0-9a-z]*)([${alphabet}])`, "g"))) {
+    t += m[1] ? Number.parseInt(m[1], 36) : 0;
+    inputs.push([t, letters[m[2]!]!]);
+  }
+  return inputs;
+}
+
+function linkCount(s: string | undefined, what: string, radix = 10): number {
+  if (!s || !/^[0-9a-z]{1,12}$/.test(s)) throw new ReplayFormatError(`the link's ${what} is not a number`);
+  return Number.parseInt(s, radix);
+}
+
+/**
+ * Encodes a replay for a link (URL-safe, about three characters an input): each input is the time since the one
+ * before in base 36 (nothing for 0) and a capital letter for the action. The result is not kept: whoever opens
+ * the link plays the inputs back, which gives it.
+ */
+export function encodeReplayLink(replay: ReplayFile): string {
+  if (replay.mode === "classic") {
+    return [
+      LINK_VERSION,
+      "classic",
+      replay.options.seed,
+      replay.options.faithful ? "f" : "n",
+      Math.round(replay.end).toString(36),
+      encodeInputs(replay.inputs, OPERATION_LETTERS),
+    ].join(".");
+  }
+  const o = replay.options;
   return [
     LINK_VERSION,
     o.gameMode,
@@ -317,41 +370,32 @@ export function encodeReplayLink(replay: GuidelineReplay): string {
     Math.round(replay.end).toString(36),
     replay.result.keys ?? 0,
     replay.result.finesseFaults ?? 0,
-    inputs,
+    encodeInputs(replay.inputs, ACTION_LETTERS),
   ].join(".");
 }
 
 /** Reads a link's replay text (or a whole link with `replay=` in it); the result is what playing it back gives. */
-export function decodeReplayLink(text: string): GuidelineReplay {
+export function decodeReplayLink(text: string): ReplayFile {
   const code = decodeURIComponent(/replay=([^&#]*)/.exec(text)?.[1] ?? text.trim());
   const parts = code.split(".");
+  if (parts[0] === LINK_VERSION && parts[1] === "classic") return decodeClassicLink(parts);
   if (parts.length !== 9 || parts[0] !== LINK_VERSION) {
-    throw new ReplayFormatError("a replay link has nine parts separated by dots, starting with 1");
+    throw new ReplayFormatError(
+      "a replay link has nine parts separated by dots (a classic game's six), starting with 1",
+    );
   }
   const [, mode, seedText, randomizer, levelText, endText, keysText, faultsText, inputText] = parts as [
     string,
     ...string[],
   ];
   if (!isGameMode(mode)) throw new ReplayFormatError(`the link's mode "${mode.slice(0, 20)}" is not known`);
-  const count = (s: string | undefined, what: string, radix = 10) => {
-    if (!s || !/^[0-9a-z]{1,12}$/.test(s)) throw new ReplayFormatError(`the link's ${what} is not a number`);
-    return Number.parseInt(s, radix);
-  };
   if (randomizer !== "b" && randomizer !== "u")
     throw new ReplayFormatError("the link's randomizer is not b or u");
-  if (!/^(?:[0-9a-z]*[LRCWHSDO])*$/.test(inputText ?? "")) {
-    throw new ReplayFormatError("the link's inputs are not times and action letters");
-  }
-  const inputs: Array<[number, Action]> = [];
-  let t = 0;
-  for (const m of (inputText ?? "").matchAll(/([0-9a-z]*)([LRCWHSDO])/g)) {
-    t += m[1] ? Number.parseInt(m[1], 36) : 0;
-    inputs.push([t, LETTER_ACTIONS[m[2]!]!]);
-  }
+  const inputs = decodeInputs(inputText ?? "", LETTER_ACTIONS);
   const options = resolveOptions({
-    seed: count(seedText, "seed"),
+    seed: linkCount(seedText, "seed"),
     randomizer: randomizer === "b" ? "bag" : "uniform",
-    startLevel: count(levelText, "level"),
+    startLevel: linkCount(levelText, "level"),
     visibleRows: 20,
     nextCount: 5,
     gameMode: mode,
@@ -362,7 +406,7 @@ export function decodeReplayLink(text: string): GuidelineReplay {
     mode: "guideline",
     options,
     inputs,
-    end: Math.max(count(endText, "end", 36), t),
+    end: Math.max(linkCount(endText, "end", 36), inputs.at(-1)?.[0] ?? 0),
     result: { score: 0, lines: 0, level: 1, gameOver: false },
   };
   const game = playGuideline(replay);
@@ -371,8 +415,33 @@ export function decodeReplayLink(text: string): GuidelineReplay {
     lines: game.getLines(),
     level: game.getLevel(),
     gameOver: game.getGameOver() !== null,
-    keys: count(keysText, "key count"),
-    finesseFaults: count(faultsText, "fault count"),
+    keys: linkCount(keysText, "key count"),
+    finesseFaults: linkCount(faultsText, "fault count"),
+  };
+  return replay;
+}
+
+function decodeClassicLink(parts: string[]): ClassicReplay {
+  if (parts.length !== 6) throw new ReplayFormatError("a classic game's replay link has six parts");
+  const [, , seedText, faithful, endText, inputText] = parts as [string, ...string[]];
+  if (faithful !== "f" && faithful !== "n")
+    throw new ReplayFormatError("the link's model flag is not f or n");
+  const inputs = decodeInputs(inputText ?? "", LETTER_OPERATIONS);
+  const replay: ClassicReplay = {
+    format: REPLAY_FORMAT,
+    version: REPLAY_VERSION,
+    mode: "classic",
+    options: { seed: linkCount(seedText, "seed"), faithful: faithful === "f" },
+    inputs,
+    end: Math.max(linkCount(endText, "end", 36), inputs.at(-1)?.[0] ?? 0),
+    result: { score: 0, lines: 0, level: 1, gameOver: false },
+  };
+  const game = playClassic(replay);
+  replay.result = {
+    score: game.getScore(),
+    lines: game.getLines(),
+    level: game.getLevel(),
+    gameOver: game.getGameOver(),
   };
   return replay;
 }

@@ -173,7 +173,7 @@ export function App() {
               onStats={() => setOpen("stats")}
             />
           ) : (
-            <TetrisView settings={settings} blocked={open !== null} />
+            <TetrisView settings={settings} blocked={open !== null} onSettings={change} />
           )}
         </Suspense>
       </main>

@@ -5,36 +5,38 @@ import { PLAYBACK_SPEEDS } from "../../../src/games/tetris/playback.ts";
 import {
   decodeReplayLink,
   encodeReplayLink,
-  type GuidelineReplay,
   parseReplay,
+  type ReplayFile,
 } from "../../../src/games/tetris/replay.ts";
 import { loadReplays, replayLink } from "./replays.ts";
 
 /** Saves a replay as a JSON file (the format `tsol tetris --verify` and `--replay` read). */
-export function downloadReplay(replay: GuidelineReplay): void {
+export function downloadReplay(replay: ReplayFile): void {
   const blob = new Blob([`${JSON.stringify(replay, null, 1)}\n`], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
-  a.download = `tsol-tetris-${replay.options.gameMode}-${replay.options.seed}.json`;
+  a.download = `tsol-tetris-${replayTitle(replay).toLowerCase().replace(/\W+/g, "-")}-${replay.options.seed}.json`;
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** A replay from a file's text: a tsol replay file of a guideline game, or an error saying why not. */
-export function replayFromFile(text: string): GuidelineReplay {
+/** A replay from a file's text: a tsol replay file of either engine, or an error saying why not. */
+export function replayFromFile(text: string): ReplayFile {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
     throw new Error("the file is not JSON (a tsol Tetris replay file is)");
   }
-  const replay = parseReplay(raw);
-  if (replay.mode !== "guideline")
-    throw new Error("only guideline games can be watched here (this one is classic)");
-  return replay;
+  return parseReplay(raw);
+}
+
+/** What a replay is of: its mode's title, or "Classic" for the model's game. */
+export function replayTitle(replay: ReplayFile): string {
+  return replay.mode === "classic" ? "Classic" : MODE_RULES[replay.options.gameMode].title;
 }
 
 /** The kept games, and importing one from a file or a link. */
@@ -42,13 +44,13 @@ export function ReplayList({
   onWatch,
   onClose,
 }: {
-  onWatch: (replay: GuidelineReplay) => void;
+  onWatch: (replay: ReplayFile) => void;
   onClose: () => void;
 }) {
   const [message, setMessage] = useState("");
   const [pasted, setPasted] = useState("");
   const list = loadReplays();
-  const watch = (get: () => GuidelineReplay) => {
+  const watch = (get: () => ReplayFile) => {
     try {
       onWatch(get());
     } catch (error) {
@@ -65,7 +67,7 @@ export function ReplayList({
           {list.map((r) => (
             <li key={`${r.date}-${r.code.length}`}>
               <span>
-                {MODE_RULES[r.mode]?.title ?? r.mode}:{" "}
+                {r.mode === "classic" ? "Classic" : (MODE_RULES[r.mode]?.title ?? r.mode)}:{" "}
                 {r.mode === "sprint" && r.complete ? formatTime(r.timeMs) : r.score}
                 {r.mode === "sprint" && r.complete ? "" : " points"}, {r.lines} lines
                 {r.ai ? " (AI)" : ""} · {new Date(r.date).toLocaleString()}
@@ -132,7 +134,7 @@ export function ReplayControls({
   onSeek,
   onClose,
 }: {
-  replay: GuidelineReplay;
+  replay: ReplayFile;
   playing: boolean;
   speed: number;
   duration: number;

@@ -6,7 +6,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { AiPilot, TetrisAi } from "../../../src/games/tetris/ai.ts";
+import { DEMO_STEP_MS, demoPilot, TetrisAi } from "../../../src/games/tetris/ai.ts";
 import type { Action } from "../../../src/games/tetris/guideline/engine.ts";
 import { type GameMode, MODE_RULES } from "../../../src/games/tetris/guideline/modes.ts";
 import { Handling, type HandlingTarget } from "../../../src/games/tetris/handling.ts";
@@ -18,18 +18,25 @@ import {
   replayResults,
   resultLines,
 } from "../../../src/games/tetris/play.ts";
-import { Playback } from "../../../src/games/tetris/playback.ts";
+import { type AnyPlayback, Playback, playbackOf } from "../../../src/games/tetris/playback.ts";
 import { drawSeed } from "../../../src/games/tetris/random.ts";
-import { decodeReplayLink, type GuidelineReplay } from "../../../src/games/tetris/replay.ts";
+import { decodeReplayLink, type ReplayFile } from "../../../src/games/tetris/replay.ts";
 import { type Settings, TETRIS_CONTROLS, type TetrisControl } from "../settings.ts";
 import { playSound, type SoundKind } from "../sound.ts";
 import { drawField, drawPreview } from "./draw.ts";
 import { sameKey } from "./KeyBindings.tsx";
 import { gameNow, kept, restartClock, setClockPaused } from "./kept.ts";
-import { ReplayControls, ReplayList } from "./ReplayPanel.tsx";
+import { ReplayControls, ReplayList, replayTitle } from "./ReplayPanel.tsx";
 import { keepReplay } from "./replays.ts";
 import { addBest } from "./scores.ts";
-import { COLUMNS, GuidelineSession, newSession, ROWS, type TetrisSession } from "./session.ts";
+import {
+  ClassicSession,
+  COLUMNS,
+  GuidelineSession,
+  newSession,
+  ROWS,
+  type TetrisSession,
+} from "./session.ts";
 
 interface Shown {
   score: number;
@@ -47,7 +54,6 @@ interface Banner {
   at: number;
 }
 
-const AI_STEP_MS = 45;
 /** How long cleared rows flash (drawn over the field; the game goes on underneath). */
 const FLASH_MS = 260;
 const BANNER_MS = 1600;
@@ -70,7 +76,26 @@ const snap = (s: TetrisSession): Snap => ({
   over: s.over(),
 });
 
-export default function TetrisView({ settings, blocked }: { settings: Settings; blocked: boolean }) {
+/** The mode picker's choices: the guideline game's modes, then the classic model. */
+const PICKS: Array<[GameMode | "classic", string]> = [
+  ["marathon", "Marathon"],
+  ["endless", "Endless"],
+  ["sprint", "Sprint"],
+  ["ultra", "Ultra"],
+  ["zen", "Zen"],
+  ["classic", "Classic"],
+];
+
+export default function TetrisView({
+  settings,
+  blocked,
+  onSettings,
+}: {
+  settings: Settings;
+  blocked: boolean;
+  /** Where the game screen's mode picker sends the changed settings (the shell keeps them). */
+  onSettings?: (settings: Settings) => void;
+}) {
   const t = settings.tetris;
   const fieldRef = useRef<HTMLCanvasElement>(null);
   const sideRef = useRef<HTMLCanvasElement>(null);
@@ -81,14 +106,14 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
   const flash = useRef<{ rows: number[]; at: number }>({ rows: [], at: -1e9 });
   // A replay being watched: the field shows it instead of the game (which waits, paused).
   const viewer = useRef<{
-    playback: Playback;
+    playback: AnyPlayback;
     playing: boolean;
     speed: number;
     pos: number;
     last: number;
   } | null>(null);
   const [watching, setWatching] = useState<{
-    replay: GuidelineReplay;
+    replay: ReplayFile;
     playing: boolean;
     speed: number;
   } | null>(null);
@@ -206,7 +231,7 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
       // Zen never ends by itself: leaving it for a new game finishes it, and its replay is kept.
       const old = session.current;
       const oldReplay = old.mode === "zen" && !old.over() && old.pieces() > 0 ? old.replay() : null;
-      if (oldReplay && oldReplay.mode === "guideline") {
+      if (oldReplay) {
         keepReplay(oldReplay, { timeMs: old.now(), complete: false, ai: ai.current.played });
         const r = old.results();
         if (r && !ai.current.played) {
@@ -341,9 +366,11 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
         if (replayTimeRef.current)
           replayTimeRef.current.textContent = `${formatTime(v.pos)} / ${formatTime(v.playback.duration)}`;
       }
-      const s: TetrisSession = v
-        ? new GuidelineSession(0, "marathon", new GuidelinePlay(v.playback.game))
-        : session.current;
+      const s: TetrisSession = !v
+        ? session.current
+        : v.playback instanceof Playback
+          ? new GuidelineSession(0, "marathon", new GuidelinePlay(v.playback.game))
+          : ClassicSession.watching(v.playback.game);
       if (!v && !paused.current && !s.over()) {
         gameMs.current = nowMs();
         if (!ai.current.on) handling.current.update(gameMs.current);
@@ -352,7 +379,7 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
           let next: Action | undefined;
           if (s instanceof GuidelineSession) {
             // Replanned from the live piece at every step, as gravity moves it (the pilot of ai.ts).
-            a.pilot ??= new AiPilot(new TetrisAi("guideline"), AI_STEP_MS);
+            a.pilot ??= demoPilot();
             next = a.pilot.next(s.game)[0];
           } else {
             a.brain ??= new TetrisAi(s.engine);
@@ -360,7 +387,7 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
             next = a.queue.shift();
           }
           if (next) act(gameMs.current, next);
-          a.nextAt = now + AI_STEP_MS;
+          a.nextAt = now + DEMO_STEP_MS;
         }
         const mid = snap(s);
         s.tick(gameMs.current);
@@ -445,9 +472,9 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
               date: Date.now(),
             });
         const replay = s.replay();
-        if (replay && replay.mode === "guideline" && s.pieces() > 0) {
+        if (replay && s.pieces() > 0) {
           keepReplay(replay, {
-            timeMs: results?.timeMs ?? 0,
+            timeMs: results?.timeMs ?? s.now(),
             complete: results?.complete ?? false,
             ai: ai.current.played,
           });
@@ -472,10 +499,10 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
   }, [banner]);
 
   const watch = useCallback(
-    (replay: GuidelineReplay) => {
+    (replay: ReplayFile) => {
       setPaused(true);
       viewer.current = {
-        playback: new Playback(replay),
+        playback: playbackOf(replay),
         playing: true,
         speed: 1,
         pos: 0,
@@ -637,6 +664,29 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
               </div>
             )}
           </dl>
+          <label className="mode-picker">
+            <span>Mode</span>
+            <select
+              data-testid="tetris-mode"
+              value={s.engine === "classic" ? "classic" : s.mode}
+              disabled={watching !== null}
+              onChange={(e) => {
+                const pick = e.target.value as GameMode | "classic";
+                const engine = pick === "classic" ? "classic" : "guideline";
+                const mode = pick === "classic" ? settingsRef.current.tetris.mode : pick;
+                const current = settingsRef.current;
+                if (onSettings) onSettings({ ...current, tetris: { ...current.tetris, engine, mode } });
+                else newGame(engine, mode);
+                wrapRef.current?.focus({ preventScroll: true });
+              }}
+            >
+              {PICKS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
           <p className="engine-name">
             {s.engine === "classic" ? "Classic (VDM++ model)" : (rules?.title ?? "")} · seed {s.seed}
           </p>
@@ -661,14 +711,14 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
           )}
           {watching && (
             <div className="replay-badge" data-testid="replay-badge">
-              Replay · {MODE_RULES[watching.replay.options.gameMode].title}
+              Replay · {replayTitle(watching.replay)}
             </div>
           )}
           {watching && !watching.playing && viewer.current?.playback.ended && (
             <div className="field-overlay" role="status">
               <strong>End of the replay</strong>
               <dl className="results" data-testid="replay-results">
-                {resultLines(replayResults(viewer.current.playback.game, watching.replay)).map(([k, v]) => (
+                {replayResultLines(viewer.current.playback).map(([k, v]) => (
                   <div key={k}>
                     <dt>{k}</dt>
                     <dd>{v}</dd>
@@ -800,6 +850,19 @@ export default function TetrisView({ settings, blocked }: { settings: Settings; 
       </div>
     </section>
   );
+}
+
+/** A replay's results at its end: the results screen of a guideline game, the score of a classic one. */
+function replayResultLines(playback: AnyPlayback): Array<[string, string]> {
+  if (playback instanceof Playback) return resultLines(replayResults(playback.game, playback.replay));
+  const game = playback.game;
+  return [
+    ["Mode", "Classic"],
+    ["Score", game.getScore().toLocaleString("en")],
+    ["Lines", String(game.getLines())],
+    ["Level", String(game.getLevel())],
+    ["End", game.getGameOver() ? "game over" : "left before the end"],
+  ];
 }
 
 /** The clock as the mode shows it: a sprint's time counting up, an ultra's counting down. */

@@ -1,11 +1,11 @@
 /**
- * The browser's kept replays: every finished guideline game (the last 20, and no more than about a megabyte), in
+ * The browser's kept replays: every finished game of either engine (the last 20, and no more than about a megabyte), in
  * the link form of src/games/tetris/replay.ts, newest first. A replay is watched, saved as a file or copied as a
  * link from the Tetris screen.
  */
 
 import type { GameMode } from "../../../src/games/tetris/guideline/modes.ts";
-import { encodeReplayLink, type GuidelineReplay } from "../../../src/games/tetris/replay.ts";
+import { encodeReplayLink, type ReplayFile } from "../../../src/games/tetris/replay.ts";
 import { browserStore, isRecord, type KeyValueStore, readStored, writeStored } from "../storage.ts";
 
 export const REPLAYS_KEY = "tsol.tetris.replays.v1";
@@ -14,7 +14,7 @@ const MAX_CHARS = 1_000_000;
 
 export interface KeptReplay {
   code: string;
-  mode: GameMode;
+  mode: GameMode | "classic";
   score: number;
   lines: number;
   timeMs: number;
@@ -37,13 +37,13 @@ export function loadReplays(store: KeyValueStore = browserStore()): KeptReplay[]
 
 /** Keeps a finished game's replay, newest first; the oldest go past 20 or about a megabyte. */
 export function keepReplay(
-  replay: GuidelineReplay,
+  replay: ReplayFile,
   info: { timeMs: number; complete: boolean; ai: boolean },
   store: KeyValueStore = browserStore(),
 ): KeptReplay {
   const entry: KeptReplay = {
     code: encodeReplayLink(replay),
-    mode: replay.options.gameMode,
+    mode: replay.mode === "classic" ? "classic" : replay.options.gameMode,
     score: replay.result.score,
     lines: replay.result.lines,
     timeMs: Math.floor(info.timeMs),

@@ -1,12 +1,12 @@
 import { guidelineActions, type TetrisAi } from "../../../src/games/tetris/ai.ts";
-import { ClassicTetris, MAX_ROW } from "../../../src/games/tetris/classic.ts";
+import { type ClassicTetris, MAX_ROW } from "../../../src/games/tetris/classic.ts";
 import { type Action, FIELD_WIDTH, type GuidelineGame } from "../../../src/games/tetris/guideline/engine.ts";
 import type { GameMode } from "../../../src/games/tetris/guideline/modes.ts";
 import { type ClearEvent, secondsPerRow } from "../../../src/games/tetris/guideline/scoring.ts";
 import type { PieceId } from "../../../src/games/tetris/guideline/srs.ts";
 import type { HandlingTarget } from "../../../src/games/tetris/handling.ts";
 import { GuidelinePlay, type PlayResults } from "../../../src/games/tetris/play.ts";
-import type { ReplayFile } from "../../../src/games/tetris/replay.ts";
+import { ClassicRecorder, type ReplayFile } from "../../../src/games/tetris/replay.ts";
 
 /** Rows drawn: the 20 of the field and the 2 above it where pieces appear. */
 export const ROWS = 22;
@@ -150,21 +150,36 @@ export class GuidelineSession implements TetrisSession {
   }
 }
 
-/** The model's game driven as its Java Main drives it, with gravity: a `down` that fails locks the piece. */
+/**
+ * The model's game driven as its Java Main drives it, with gravity: a `down` that fails locks the piece. Every
+ * model operation goes through a recorder, so the game is its replay. `watching` wraps a replay's game instead
+ * (drawn, never played).
+ */
 export class ClassicSession implements TetrisSession {
   readonly engine = "classic";
   readonly mode = "classic";
   readonly game: ClassicTetris;
   readonly seed: number;
+  private readonly recorder: ClassicRecorder | null;
   private nextFallAt: number;
   private time = 0;
   private locks = 0;
 
-  constructor(seed: number) {
-    this.game = new ClassicTetris(seed);
+  constructor(seed: number, watched?: ClassicTetris) {
+    this.recorder = watched ? null : new ClassicRecorder(seed);
+    this.game = watched ?? this.recorder!.game;
     this.seed = this.game.getSeed();
-    this.game.newRandomTetramino();
+    if (this.recorder) this.recorder.call(0, "newRandomTetramino");
     this.nextFallAt = this.gravityMs();
+  }
+
+  static watching(game: ClassicTetris): ClassicSession {
+    return new ClassicSession(game.getSeed(), game);
+  }
+
+  /** A model operation, recorded at game time `ms`. */
+  private call(ms: number, operation: Parameters<ClassicRecorder["call"]>[1]): boolean {
+    return this.recorder ? this.recorder.call(ms, operation) !== false : false;
   }
 
   gravityMs(): number {
@@ -193,45 +208,46 @@ export class ClassicSession implements TetrisSession {
     return null;
   }
 
-  replay(): null {
-    return null;
+  replay(): ReplayFile | null {
+    return this.recorder?.replay() ?? null;
   }
 
   private lock(ms: number): void {
     this.locks++;
-    this.game.checkLines();
-    this.game.newRandomTetramino();
+    this.call(ms, "checkLines");
+    this.call(ms, "newRandomTetramino");
     this.nextFallAt = ms + this.gravityMs();
   }
 
   tick(ms: number): void {
+    if (!this.recorder) return;
     this.time = Math.max(this.time, ms);
     while (!this.over() && this.nextFallAt <= ms) {
       const at = this.nextFallAt;
       this.nextFallAt += this.gravityMs();
-      if (!this.game.down()) this.lock(at);
+      if (!this.call(at, "down")) this.lock(at);
     }
   }
 
   act(ms: number, action: Action): boolean {
-    if (this.over()) return false;
+    if (this.over() || !this.recorder) return false;
     this.time = Math.max(this.time, ms);
     switch (action) {
       case "left":
-        return this.game.left();
+        return this.call(ms, "left");
       case "right":
-        return this.game.right();
+        return this.call(ms, "right");
       case "rotateCW":
-        return this.game.rotate();
+        return this.call(ms, "rotate");
       case "softDrop":
-        if (this.game.down()) {
+        if (this.call(ms, "down")) {
           this.nextFallAt = ms + this.gravityMs();
           return true;
         }
         this.lock(ms);
         return true;
       case "hardDrop":
-        this.game.drop();
+        this.call(ms, "drop");
         this.lock(ms);
         return true;
       default:
