@@ -1,4 +1,22 @@
 import type { ResumableDomain } from "./domain.ts";
+
+/** What the shortener needs of a domain: a search domain with a second hash and moves named apart from places. */
+export type ShortenableDomain<S, M, W = unknown> = Pick<
+  ResumableDomain<S, M, W>,
+  | "keyWords"
+  | "maxMoves"
+  | "load"
+  | "generate"
+  | "apply"
+  | "undo"
+  | "forced"
+  | "encode"
+  | "hash"
+  | "hash2"
+  | "moveCode"
+  | "codeToMove"
+>;
+
 import { StateTable } from "./state-table.ts";
 
 /** Words of the filter of path hashes (a power of two): 16,384 bits. */
@@ -9,7 +27,7 @@ const FILTER_MASK = 511;
  * the path replace the moves between when they are fewer. Works on move codes, so it fits whatever order the
  * domain's piles are in. Kept per domain and reused from solve to solve.
  */
-export class Shortener<S, M, W> {
+export class Shortener<S, M, W = unknown, D extends ShortenableDomain<S, M, W> = ResumableDomain<S, M, W>> {
   private readonly moves: Int32Array;
   private readonly key: Uint32Array;
   private readonly table: StateTable;
@@ -24,7 +42,7 @@ export class Shortener<S, M, W> {
   private bestLength = 0;
 
   constructor(
-    readonly domain: ResumableDomain<S, M, W>,
+    readonly domain: D,
     /** The move set tried for shortcuts. */
     readonly mode: number,
   ) {

@@ -239,7 +239,7 @@ export function parseBoard(text: string, rules: FamilyRules, base = 1): FamilySt
       if (bar >= 0 && bar >= cards.length && cards.length > 0)
         throw new BoardTextError(n, "|", "the top card of a pile is face up");
       t.tableau[pile] = cards;
-      t.faceDown[pile] = bar < 0 ? 0 : bar;
+      t.faceDown[pile] = Math.max(bar, 0);
       pile++;
       continue;
     }

@@ -140,6 +140,8 @@ const BUILDS = new Map<string, Uint8Array>();
 
 export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
   readonly keyWords: number;
+  /** The automatic moves made after each move: those proved safe, or every card home the game sends. */
+  readonly policy: "safe" | "all";
   readonly maxMoves: number;
   /** A move names the engine's move alone, except the search's moves from the waste (see `talonMoves`). */
   readonly plainMoves: boolean;
@@ -240,6 +242,12 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
      * once, so the solver runs both.
      */
     private readonly moveOrder: "forward" | "reverse" = "forward",
+    /**
+     * Keys of the position as it lies, piles, cells and foundations in their places, not up to their order: two
+     * positions have one key only when every card lies in the same place, so a move named by its places means
+     * the same in both (the shortener's use: see `moveCode`).
+     */
+    private readonly physical = false,
   ) {
     this.rules = rules;
     this.n = rules.highestRank;
@@ -271,6 +279,7 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
       this.spaces === SP_RESERVE_ANY || this.spaces === SP_RESERVE_WASTE || this.spaces === SP_WASTE_STOCK;
     this.reserveSet = this.symmetric && this.spaces !== SP_RESERVE_ANY && this.spaces !== SP_RESERVE_WASTE;
     this.safeOnly = policy === "safe";
+    this.policy = policy;
     this.talonMoves = this.stockTo === K_WASTE && this.spaces !== SP_WASTE_STOCK;
     this.plainMoves = !this.talonMoves;
 
@@ -1119,7 +1128,8 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
     this.acc = 0;
     this.accBits = 0;
     const { P, cap, cards, len, down, order } = this;
-    if (this.symmetric) {
+    const sorted = this.symmetric && !this.physical;
+    if (sorted) {
       // Insertion sort from the last order: a move changes one or two piles.
       for (let i = 1; i < P; i++) {
         const x = order[i];
@@ -1139,7 +1149,7 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
     let have = 0;
     let word = 0;
     for (let i = 0; i < P; i++) {
-      const p = this.symmetric ? order[i] : i;
+      const p = sorted ? order[i] : i;
       const d = down[p];
       const l = len[p];
       const head = pbits > 0 ? (prefixId[p * cap + d] << ubits) | (l - d) : l - d;
@@ -1170,7 +1180,7 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
       const codes = this.cellCodes;
       for (let i = 0; i < this.C; i++) {
         const c = this.cells[i] < 0 ? NO_CARD : this.cells[i];
-        if (this.symmetric) {
+        if (sorted) {
           let j = i - 1;
           while (j >= 0 && codes[j] > c) {
             codes[j + 1] = codes[j];
@@ -1183,7 +1193,7 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
     }
     if (this.R > 0) {
       if (this.stacked) this.put(this.rlen[0], this.resBits);
-      else if (this.reserveSet) {
+      else if (this.reserveSet && !this.physical) {
         for (let g = 0; g < this.groups_; g++) {
           let k = 0;
           for (let i = this.groupStart[g]; i < this.groupStart[g + 1]; i++)
@@ -1193,7 +1203,7 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
       } else for (let r = 0; r < this.R; r++) this.put(this.rlen[r], 1);
     }
     if (this.F > 0) {
-      const two = this.F > 4;
+      const two = this.F > 4 && !this.physical;
       for (let s = 0; s < 4 && s < this.F; s++) {
         if (two) {
           const a = this.flen[s];
@@ -1202,6 +1212,7 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
           this.put(Math.max(a, b), 4);
         } else this.put(this.flen[s], 4);
       }
+      if (this.physical) for (let s = 4; s < this.F; s++) this.put(this.flen[s], 4);
     }
     if (this.stockTo >= 0) {
       // The cards of the loaded talon left, as the leftmost embedding of waste (bottom first) then stock (top first).
@@ -1250,5 +1261,31 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
   hash(): number {
     if (!this.hashValid) this.encode(this.scratchKey);
     return this.hashValue;
+  }
+
+  /** A second hash of the key, independent of `hash`, made from the key last encoded (the shortener's use). */
+  hash2(): number {
+    if (!this.hashValid) this.encode(this.scratchKey);
+    const out = this.out;
+    let h = 0x6a09e667;
+    for (let k = 0; k < this.keyWords; k++) {
+      h = Math.imul(h ^ out[k], 0xcc9e2d51);
+      h = (h << 13) | (h >>> 19);
+    }
+    h ^= h >>> 16;
+    h = Math.imul(h, 0xc2b2ae35);
+    return (h ^ (h >>> 15)) >>> 0;
+  }
+
+  /**
+   * A move named so that it means the same in any position with the same key: with physical keys (every card
+   * in its place), the packed move itself.
+   */
+  moveCode(move: number): number {
+    return move;
+  }
+
+  codeToMove(code: number): number {
+    return code;
   }
 }

@@ -4,6 +4,7 @@ import { pathMoves } from "../../search/domain.ts";
 import { type Phase, replayer, solveByPlan } from "../../search/kit.ts";
 import type { Entry } from "../../search/portfolio.ts";
 import type { SolveResult } from "../../search/result.ts";
+import { Shortener } from "../../search/shorten.ts";
 import { TeamDepthFirst } from "../../search/team-depth-first.ts";
 import type { AutoPolicy, SolveOptions } from "../patience/contract.ts";
 import { apply, autoMoves, type FamilyMove, type FamilyState, isWon, legalMoves } from "./engine.ts";
@@ -145,6 +146,30 @@ function streamlines(start: FamilyState): boolean {
   );
 }
 
+/** Wins up to this many moves are shortened by two-move shortcuts, longer ones by single moves. */
+const SHORTCUTS_OF_TWO = 3000;
+/** Wins longer than this are left as found: a pass costs about a position's expansion a move. */
+const LONGEST_SHORTENED = 200_000;
+
+/**
+ * With `shortest`, the win a search found with shortcuts taken (src/search/shorten.ts): from each position on the
+ * way, a move (or two) that reaches a later position of the way replaces the moves between. The shortcuts are
+ * found with keys of positions as they lie (`physical`), so the moves after a shortcut mean what they meant. A
+ * depth-first win can be hundreds of moves where a few dozen do; shortened, the same deal's win is often a third
+ * of that (docs/family.md). The kit replays the result like any win.
+ */
+function shorter(
+  start: FamilyState,
+  found: PackedFamily,
+  path: readonly number[],
+  shortest: boolean | undefined,
+): readonly number[] {
+  if (!shortest || path.length < 2 || path.length > LONGEST_SHORTENED) return path;
+  const physical = new PackedFamily(start.rules, found.policy, "forward", true);
+  const depth = path.length <= SHORTCUTS_OF_TWO ? 2 : 1;
+  return new Shortener(physical, MODE_SEARCH).shorten(start, [...path], depth);
+}
+
 type FamilySearch = DepthFirst<FamilyState, FamilyMove>;
 type FamilyTeam = TeamDepthFirst<FamilyState, FamilyMove>;
 
@@ -199,9 +224,12 @@ export function solveFamily(start: FamilyState, options: SolveOptions = {}): Sol
     meter,
     phases,
     translate: (by) => {
-      if (by instanceof DepthFirst) return pathMoves(by.domain, start, by.path());
+      if (by instanceof DepthFirst) {
+        const domain = by.domain as PackedFamily;
+        return pathMoves(domain, start, shorter(start, domain, by.path(), options.shortest));
+      }
       const { moves, domain } = by.path();
-      return pathMoves(domain, start, moves);
+      return pathMoves(domain, start, shorter(start, domain as PackedFamily, moves, options.shortest));
     },
     replay: replayer(start, apply, isWon),
     searched: `every move of the rules (${policy === "none" ? "cards home only when proved safe" : `automatic moves: ${policy}`}), positions that differ only in the order of piles counted once`,
