@@ -363,7 +363,7 @@ function runFcSolve(solver: FcSolver, from: number, to: number): Omit<FcSolveRun
   const user = Number(/^user\s+([\d.]+)/m.exec(text)?.[1] ?? Number.NaN);
   const sys = Number(/^sys\s+([\d.]+)/m.exec(text)?.[1] ?? Number.NaN);
   if (run.status !== 0 || Number.isNaN(user + sys))
-    throw new Error(`${command} failed (exit ${run.status}): ${run.stderr.slice(0, 200)}`);
+    throw new Error(`${command} failed (exit ${run.status}): ${run.stderr.trim().split("\n")[0] ?? ""}`);
   const unsolved = [...text.matchAll(/(?:Unsolved|Intractable) Board No\. (\d+)/g)].map((m) => Number(m[1]));
   // The range solver prints its running count of iterations at each multiple of the chunk (NaN: none passed).
   const iters = [...text.matchAll(/total_num_iters=(\d+)/g)].map((m) => Number(m[1]));
@@ -384,7 +384,9 @@ function load(): number[] {
   return loadavg().map((l) => Math.round(l * 100) / 100);
 }
 
+/** A number for the table; "-" for none (NaN). */
 function fmt(n: number, digits = 0): string {
+  if (Number.isNaN(n)) return "-";
   return n.toLocaleString("en", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
@@ -437,11 +439,7 @@ async function runOnce(args: Args): Promise<void> {
   if (args.fcSolve && fc.length === 0) rows.push(["fc-solve", FC_ABSENT, ""]);
   fc.forEach((run, i) => {
     rows.push([`fc-solve ${run.version} -l lg cpu ms`, fmt(run.cpuMs), ""]);
-    rows.push([
-      `fc-solve ${run.version} iterations`,
-      Number.isNaN(run.iterations) ? "-" : fmt(run.iterations),
-      "",
-    ]);
+    rows.push([`fc-solve ${run.version} iterations`, fmt(run.iterations), ""]);
     rows.push([
       `fc-solve ${run.version} unsolved`,
       `${run.unsolved.length} ${run.unsolved.slice(0, 8).join(" ")}`,
@@ -504,7 +502,8 @@ function runRepeated(args: Args): void {
   const versions = runs[0].fcSolve.map((run) => run.version);
   versions.forEach((version, i) => {
     const cpu = runs.map((run) => run.fcSolve[i].cpuMs);
-    const ratio = runs.map((run) => run.ratios[i]);
+    // (A ratio with no fc-solve time, NaN, came through JSON as null.)
+    const ratio = runs.map((run) => run.ratios[i] ?? Number.NaN);
     rows.push([`fc-solve ${version}, CPU ms`, cpu.map((x) => fmt(x)).join(" "), fmt(median(cpu))]);
     rows.push([
       `ratio ours / fc-solve ${version}`,
@@ -528,7 +527,7 @@ function runRepeated(args: Args): void {
         ratios: run.ratios,
         load: run.load,
       })),
-      medianRatios: versions.map((_, i) => median(runs.map((run) => run.ratios[i]))),
+      medianRatios: versions.map((_, i) => median(runs.map((run) => run.ratios[i] ?? Number.NaN))),
       cpus: runs[0].cpus,
     }),
   );
@@ -536,8 +535,14 @@ function runRepeated(args: Args): void {
 
 async function main(): Promise<void> {
   const args = parseArgs();
-  if (args.repeat > 1) runRepeated(args);
-  else await runOnce(args);
+  try {
+    if (args.repeat > 1) runRepeated(args);
+    else await runOnce(args);
+  } catch (error) {
+    // A failed fc-solve or run: one line, not a stack trace.
+    console.error(`bench/freecell.ts: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 }
 
 await main();
