@@ -111,11 +111,12 @@ export function PatienceView({
     if (link) controller.open(link.deal, link.numbering);
   }, [controller, linkSeq]);
 
-  // The address shows the deal on the table, so it can be shared.
+  // The address shows the deal on the table, so it can be shared: written when the deal changes, not at every
+  // drawing (a drawing between a link's click and its hashchange would put the old address back).
+  const hash = dealHash(controller);
   useEffect(() => {
-    const hash = dealHash(controller);
     if (location.hash !== hash) history.replaceState(null, "", hash);
-  });
+  }, [hash]);
 
   // The clock on screen.
   useEffect(() => {
