@@ -821,11 +821,16 @@ export default function TetrisView({
         />
       )}
       <div className="touch-pad" aria-hidden="true">
-        {s.engine === "guideline" && (
-          <button type="button" className="pad-hold" {...touch("hold")}>
-            Hold
-          </button>
-        )}
+        {/* The classic model has no hold: its place stays, so the other buttons keep theirs. */}
+        <button
+          type="button"
+          className="pad-hold"
+          {...touch("hold")}
+          disabled={s.engine !== "guideline"}
+          style={s.engine === "guideline" ? undefined : { visibility: "hidden" }}
+        >
+          Hold
+        </button>
         <button type="button" className="pad-ccw" {...touch("rotateCCW")}>
           ⟲
         </button>
