@@ -178,7 +178,9 @@ describe("the terminal screen with the real solver", () => {
     expect(changes()).toBe(1);
     // A tip at once, from a quick search; then the solver's.
     press(screen, "t");
-    expect(screen.message).toMatch(/^Suggested move \(a quick search; .*\): [1-8a-d][1-8a-dh]\S*, the /);
+    expect(screen.message).toMatch(
+      /^Suggested move: [1-8a-d][1-8a-dh]\S*, the .* \(a quick search's; the solver looks on\)\.$/,
+    );
     await settle(screen);
     expect(screen.message).toMatch(/^Best move: [1-8a-d][1-8a-dh]\S*, the /);
     press(screen, "s");

@@ -110,6 +110,9 @@ interface Job {
 
 type Answer = (SolveAnswer & { why?: string }) | PickAnswer | BlindAnswer;
 
+/** The purposes about the position on the table: a question about another position makes theirs stale. */
+const LIVE: ReadonlySet<Purpose> = new Set(["status", "hint", "blind"]);
+
 /** How often a search reports its progress. */
 const PROGRESS_MS = 200;
 
@@ -303,7 +306,10 @@ export class SolverClient implements SolverPort {
     // for an older one is stopped once it has run a while.
     for (const job of this.queue.slice()) if (job.purpose === purpose) this.drop(job);
     const running = this.running;
-    if (running && running.purpose === purpose) this.unwant(running);
+    // A hint's or the status's search for another position is stale too (the player moved, or changed games): the
+    // newer question must not wait behind it.
+    if (running && (running.purpose === purpose || (running.key !== key && LIVE.has(running.purpose))))
+      this.unwant(running);
     const id = this.nextId++;
     let resolve!: (answer: Answer) => void;
     let reject!: (error: Error) => void;

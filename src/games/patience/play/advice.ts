@@ -53,8 +53,9 @@ export function hintWords(
   again: string,
 ): string {
   const more = others > 0 ? ` ${again} shows another move (${others} more).` : "";
+  // The move first: on a narrow screen the notice's two lines may not hold the rest.
   if (from === "quick")
-    return `Suggested move (a quick search; the solver is looking for a sure win): ${words}${more}`;
+    return `Suggested move: ${words.replace(/\.$/, "")} (a quick search's; the solver looks on).${more}`;
   if (from === "blind") return `Best move seeing only what you see: ${words}${more}`;
   return `Best move: ${words}${more}`;
 }
