@@ -56,6 +56,12 @@ export const THRESHOLDS: Readonly<Record<string, GameDifficulty>> = {
   "alpha-star": { budget: DEFAULT_BUDGET, easy: 102, medium: 1135 },
   canfield: { budget: DEFAULT_BUDGET, easy: 94, medium: 404 },
   "canfield-strict": { budget: DEFAULT_BUDGET, easy: 134, medium: 1667 },
+  "black-hole": { budget: DEFAULT_BUDGET, easy: 15032, medium: 60565 },
+  "worm-hole": { budget: DEFAULT_BUDGET, easy: 9670, medium: 37799 },
+  golf: { budget: DEFAULT_BUDGET, easy: 4466, medium: 30945 },
+  raglan: { budget: DEFAULT_BUDGET, easy: 20329, medium: 32704 },
+  "northwest-territory": { budget: DEFAULT_BUDGET, easy: 117, medium: 2061 },
+  "castles-of-spain": { budget: DEFAULT_BUDGET, easy: 20425, medium: 22289 },
 };
 
 /** What a game's difficulty rests on: its measured thresholds, or undefined when none were measured. */
