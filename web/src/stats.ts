@@ -63,6 +63,91 @@ export interface AllStats {
   variants: Record<string, VariantStats>;
   /** The most recent games first. */
   recent: GameRecord[];
+  /** The daily deals opened, by `game|date` (dailyKey): their own statistics and streak. */
+  daily: Record<string, DailyDay>;
+}
+
+/** A daily deal opened on its day: which deal it was, and how it went. */
+export interface DailyDay {
+  game: string;
+  /** The UTC date it is the deal of, YYYY-MM-DD. */
+  date: string;
+  label: string;
+  numbering: Numbering;
+  deal: number;
+  /** "open" until its first move; "assisted" a win with the computer's help (no win, ends the streak). */
+  result: "open" | "playing" | "won" | "lost" | "assisted";
+}
+
+/** A game's daily deals summed up: the days played and won, and the streak of days won one after another. */
+export interface DailySummary {
+  game: string;
+  played: number;
+  won: number;
+  /** Days won in a row up to today (or up to yesterday while today's is not won yet). */
+  streak: number;
+  bestStreak: number;
+  /** How today's went, when it was opened. */
+  today?: DailyDay["result"];
+}
+
+const KEEP_DAILY = 400;
+const DAILY_RESULTS: readonly DailyDay["result"][] = ["open", "playing", "won", "lost", "assisted"];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const dailyKey = (game: string, date: string): string => `${game}|${date}`;
+
+/** The day before a YYYY-MM-DD date. */
+export function dayBefore(date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+function checkDaily(raw: unknown): DailyDay | undefined {
+  if (!isRecord(raw)) return undefined;
+  const { game, date, label, numbering, deal, result } = raw;
+  if (typeof game !== "string" || typeof date !== "string" || !DATE.test(date) || typeof label !== "string")
+    return undefined;
+  if (!NUMBERINGS.includes(numbering as Numbering)) return undefined;
+  if (typeof deal !== "number" || !Number.isInteger(deal) || deal < 1) return undefined;
+  if (!DAILY_RESULTS.includes(result as DailyDay["result"])) return undefined;
+  return { game, date, label, numbering: numbering as Numbering, deal, result: result as DailyDay["result"] };
+}
+
+/** The daily statistics of each game with a daily deal opened, for `today` (YYYY-MM-DD, UTC). */
+export function dailySummaries(all: AllStats, today: string): DailySummary[] {
+  const games = [...new Set(Object.values(all.daily).map((d) => d.game))].sort();
+  return games.map((game) => {
+    const days = Object.values(all.daily).filter((d) => d.game === game);
+    const won = new Set(days.filter((d) => d.result === "won").map((d) => d.date));
+    let streak = 0;
+    let day = won.has(today) ? today : dayBefore(today);
+    while (won.has(day)) {
+      streak++;
+      day = dayBefore(day);
+    }
+    let bestStreak = 0;
+    for (const date of won) {
+      if (won.has(dayBefore(date))) continue;
+      let run = 0;
+      for (let d = date; won.has(d); d = dayAfter(d)) run++;
+      bestStreak = Math.max(bestStreak, run);
+    }
+    const todays = all.daily[dailyKey(game, today)];
+    return {
+      game,
+      played: days.filter((d) => d.result !== "open").length,
+      won: won.size,
+      streak,
+      bestStreak,
+      ...(todays ? { today: todays.result } : {}),
+    };
+  });
+}
+
+function dayAfter(date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
 const KEEP_IDS = 200;
@@ -158,7 +243,14 @@ export function checkStats(raw: unknown): AllStats {
   const recent = Array.isArray(raw.recent)
     ? raw.recent.map(checkRecord).filter((r): r is GameRecord => r !== undefined)
     : [];
-  return { variants, recent: recent.slice(0, KEEP_RECENT) };
+  const daily: Record<string, DailyDay> = {};
+  if (isRecord(raw.daily)) {
+    for (const value of Object.values(raw.daily)) {
+      const day = checkDaily(value);
+      if (day) daily[dailyKey(day.game, day.date)] = day;
+    }
+  }
+  return { variants, recent: recent.slice(0, KEEP_RECENT), daily };
 }
 
 /** The FreeCell rules a v1 label stood for (the old app's variants and 1 to 6 cells), to deal a deal again. */
@@ -190,7 +282,7 @@ export function migrateStatsV1(raw: unknown): AllStats {
     const v = checkVariant({ ...value, rules: rulesByLabel.get(label) ?? {} }, "freecell", label);
     variants[variantKey("freecell", label)] = v;
   }
-  return { variants, recent: [] };
+  return { variants, recent: [], daily: {} };
 }
 
 /** The statistics book: every change is read, made and written at once, so two tabs do not lose a count. */
@@ -205,6 +297,7 @@ export class StatsBook {
       const old = readStored(this.store, KEYS.legacyStats, migrateStatsV1, () => ({
         variants: {},
         recent: [],
+        daily: {},
       }));
       if (!old.problem) {
         writeStored(this.store, KEYS.stats, old.value);
@@ -212,7 +305,7 @@ export class StatsBook {
       }
       return old;
     }
-    return readStored(this.store, KEYS.stats, checkStats, () => ({ variants: {}, recent: [] }));
+    return readStored(this.store, KEYS.stats, checkStats, () => ({ variants: {}, recent: [], daily: {} }));
   }
 
   private update(info: GameInfo, change: (v: VariantStats, all: AllStats) => void): void {
@@ -221,6 +314,8 @@ export class StatsBook {
     const v = all.variants[key] ?? emptyVariant(info.game, info.label, info.rules);
     v.rules = info.rules;
     change(v, all);
+    const daily = Object.entries(all.daily);
+    if (daily.length > KEEP_DAILY) all.daily = Object.fromEntries(daily.slice(-KEEP_DAILY));
     v.countedPlayed = v.countedPlayed.slice(-KEEP_IDS);
     v.countedWon = v.countedWon.slice(-KEEP_IDS);
     const deals = Object.entries(v.deals);
@@ -239,9 +334,37 @@ export class StatsBook {
     all.recent.unshift({ ...info, result: "playing", moves: 0, ms: 0, date: this.date(), ...patch });
   }
 
+  /**
+   * A daily deal opened on its day (`date`, UTC): the games later played on that deal count for the day. Opened
+   * again, the day keeps how it went.
+   */
+  dailyOpened(day: Omit<DailyDay, "result">): void {
+    const all = this.load().value;
+    const key = dailyKey(day.game, day.date);
+    const known = all.daily[key];
+    if (known && known.deal === day.deal && known.numbering === day.numbering && known.label === day.label)
+      return;
+    all.daily[key] = { ...day, result: "open" };
+    writeStored(this.store, KEYS.stats, all);
+  }
+
+  /** The daily deal a game is on, when it is one not won yet (a lost day may still be won on its deal again). */
+  private dailyOf(all: AllStats, info: GameInfo, lost = false): DailyDay | undefined {
+    return Object.values(all.daily).find(
+      (d) =>
+        d.game === info.game &&
+        d.deal === info.deal &&
+        d.numbering === info.numbering &&
+        d.label === info.label &&
+        (d.result === "open" || d.result === "playing" || (lost && d.result === "lost")),
+    );
+  }
+
   /** A game counts as played from its first move; once. */
   played(info: GameInfo): void {
     this.update(info, (v, all) => {
+      const day = this.dailyOf(all, info);
+      if (day) day.result = "playing";
       if (v.countedPlayed.includes(info.id)) return;
       v.countedPlayed.push(info.id);
       v.played++;
@@ -256,6 +379,8 @@ export class StatsBook {
   won(info: GameInfo, ms: number, moves: number, assisted: boolean): boolean {
     let counted = false;
     this.update(info, (v, all) => {
+      const day = this.dailyOf(all, info, true);
+      if (day) day.result = assisted ? "assisted" : "won";
       if (v.countedWon.includes(info.id)) return;
       if (!v.countedPlayed.includes(info.id)) {
         v.countedPlayed.push(info.id);
@@ -282,6 +407,8 @@ export class StatsBook {
   /** A played game left without a win: a loss, which ends the streak. */
   abandoned(info: GameInfo, ms: number, moves: number): void {
     this.update(info, (v, all) => {
+      const day = this.dailyOf(all, info);
+      if (day?.result === "playing") day.result = "lost";
       if (!v.countedPlayed.includes(info.id) || v.countedWon.includes(info.id)) return;
       v.currentStreak = 0;
       if (info.deal !== null) {
@@ -303,7 +430,7 @@ export class StatsBook {
   }
 
   reset(): void {
-    writeStored(this.store, KEYS.stats, { variants: {}, recent: [] });
+    writeStored(this.store, KEYS.stats, { variants: {}, recent: [], daily: {} });
   }
 }
 

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { NUMBERINGS, type Numbering } from "../../../src/cards/deals/layout.ts";
 import { findPatience, GAMES, PATIENCE_GAMES } from "../../../src/games/registry.ts";
 import { patienceKeys, TETRIS_KEYS } from "../games.ts";
+import { openDaily } from "../patience/daily-deal.ts";
 import { controllerFor, setSettingsListener } from "../patience/env.ts";
 // The patience table is the first thing shown: loaded with the page, not after it (one round trip less).
 import { type DealLink, PatienceView } from "../patience/PatienceView.tsx";
@@ -21,9 +22,11 @@ interface Route {
   game: string;
   deal?: number;
   numbering: Numbering;
+  /** `#/GAME/daily`: today's deal (UTC), the same winnable deal for everyone. */
+  daily?: true;
 }
 
-/** `#/freecell/617?numbering=solvitaire`: a game, a deal, a numbering; anything unknown falls back. */
+/** `#/freecell/617?numbering=solvitaire`, `#/freecell/daily`: a game, a deal, a numbering; anything unknown falls back. */
 export function parseHash(hash: string): Route {
   const [path, query = ""] = hash.replace(/^#\/?/, "").split("?");
   const [id, dealText] = path.split("/");
@@ -31,7 +34,8 @@ export function parseHash(hash: string): Route {
   const n = dealText !== undefined && /^\d{1,12}$/.test(dealText) ? Number(dealText) : undefined;
   const asked = new URLSearchParams(query).get("numbering");
   const numbering = NUMBERINGS.includes(asked as Numbering) ? (asked as Numbering) : "microsoft";
-  return { game, ...(n !== undefined && n > 0 ? { deal: n } : {}), numbering };
+  const daily = dealText === "daily" && game === id ? { daily: true as const } : {};
+  return { game, ...(n !== undefined && n > 0 ? { deal: n } : {}), numbering, ...daily };
 }
 
 function useTheme(settings: Settings): void {
@@ -70,9 +74,21 @@ export function App() {
     setSettingsListener(change);
   }, [change]);
 
+  // A daily link (`#/GAME/daily`) opens today's deal, at the start and whenever the address asks for it.
+  const settingsNow = useRef(settings);
+  settingsNow.current = settings;
+  const daily = useCallback((r: Route) => {
+    const target = r.daily ? findPatience(r.game) : undefined;
+    if (target) void openDaily(target, settingsNow.current);
+  }, []);
+  // The address the page was opened at (the table's effects rewrite it to the deal shown before this one runs).
+  const opened = useRef(route);
+  useEffect(() => daily(opened.current), [daily]);
+
   useEffect(() => {
     const onHash = () => {
       const r = parseHash(location.hash);
+      daily(r);
       setRoute(r);
       if (r.deal !== undefined) {
         const deal = r.deal;
@@ -81,7 +97,7 @@ export function App() {
     };
     window.addEventListener("hashchange", onHash);
     return () => window.removeEventListener("hashchange", onHash);
-  }, []);
+  }, [daily]);
 
   const game = route.game;
   const patience = findPatience(game);

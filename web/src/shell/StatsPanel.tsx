@@ -1,11 +1,27 @@
 import { useState } from "react";
 import type { Numbering } from "../../../src/cards/deals/layout.ts";
+import { utcDate } from "../../../src/games/patience/daily.ts";
 import { GAMES } from "../../../src/games/registry.ts";
-import { formatDuration, type GameRecord, parseDealKey, StatsBook, type VariantStats } from "../stats.ts";
+import {
+  dailySummaries,
+  formatDuration,
+  type GameRecord,
+  parseDealKey,
+  StatsBook,
+  type VariantStats,
+} from "../stats.ts";
 import { browserStore } from "../storage.ts";
 import { loadTetrisScores } from "../tetris/scores.ts";
 
 const RESULT_TEXT: Record<GameRecord["result"], string> = {
+  playing: "Under way",
+  won: "Won",
+  lost: "Lost",
+  assisted: "Solved with help",
+};
+
+const TODAY_TEXT: Record<NonNullable<ReturnType<typeof dailySummaries>[number]["today"]>, string> = {
+  open: "Not started",
   playing: "Under way",
   won: "Won",
   lost: "Lost",
@@ -47,6 +63,7 @@ export function StatsPanel({
       .map(([key]) => ({ v, ...(parseDealKey(key) ?? { numbering: "microsoft" as Numbering, deal: 0 }) }))
       .filter((d) => d.deal > 0),
   );
+  const daily = dailySummaries(all, utcDate(Date.now()));
   const wonCount = (v: VariantStats) => Object.values(v.deals).filter((r) => r === "won").length;
   return (
     <div className="stats" data-testid="stats">
@@ -89,6 +106,38 @@ export function StatsPanel({
             ))}
           </tbody>
         </table>
+      )}
+      {daily.length > 0 && (
+        <>
+          <h3>Daily deals</h3>
+          <table className="stats-table" data-testid="daily-stats">
+            <caption className="sr-only">The daily deals per game</caption>
+            <thead>
+              <tr>
+                <th scope="col">Game</th>
+                <th scope="col">Days played</th>
+                <th scope="col">Days won</th>
+                <th scope="col">Streak</th>
+                <th scope="col">Best streak</th>
+                <th scope="col">Today's</th>
+              </tr>
+            </thead>
+            <tbody>
+              {daily.map((d) => (
+                <tr key={d.game} data-daily-game={d.game}>
+                  <th scope="row">{gameTitle(d.game)}</th>
+                  <td data-label="Days played">{d.played}</td>
+                  <td data-label="Days won">{d.won}</td>
+                  <td data-label="Streak" data-testid="daily-streak">
+                    {d.streak}
+                  </td>
+                  <td data-label="Best streak">{d.bestStreak}</td>
+                  <td data-label="Today's">{d.today ? TODAY_TEXT[d.today] : "Not opened"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       )}
       {all.recent.length > 0 && (
         <>
