@@ -7,7 +7,10 @@
  *   the move to its verdict on the page (the page's own measure, from the move to the verdict committed to the
  *   DOM). Two kinds of moves: a legal move drawn at random (seeded; most leave the solution, the hard case), and
  *   the solution's next move (a player following the hint); and the verdict on each fresh deal;
- * - the Tetris draw time and frame rate.
+ * - the Tetris draw time and frame rate;
+ * - per game, on a deal of each (the hard cases of issue 32 among them: Montana deal 3, King Albert deal 47), the
+ *   time from opening the deal's link to its first verdict on the page (page load included; a game with face-down
+ *   cards gives the chance to win), and from a press of Hint to a move on the page.
  *
  * Prints a table and one JSON line. USAGE below lists the options (`--help` prints it).
  */
@@ -24,14 +27,90 @@ import { benchArgs, whole } from "./args.ts";
 const USAGE = `npx tsx bench/web.ts [options]
   --deals N                  FreeCell deals 1..N for the status after a move (default 100)
   --loads N                  cold loads for the first dealt board (default 10)
+  --hints-only               only the first verdict and the first hint per game
   -h, --help                 this text`;
 
-const { DEALS, LOADS } = benchArgs(
+const { DEALS, LOADS, HINTS_ONLY } = benchArgs(
   "bench/web.ts",
   USAGE,
-  { deals: { type: "string", default: "100" }, loads: { type: "string", default: "10" } },
-  (v) => ({ DEALS: whole("--deals", v.deals, 1), LOADS: whole("--loads", v.loads, 1) }),
+  {
+    deals: { type: "string", default: "100" },
+    loads: { type: "string", default: "10" },
+    "hints-only": { type: "boolean", default: false },
+  },
+  (v) => ({
+    DEALS: whole("--deals", v.deals, 1),
+    LOADS: whole("--loads", v.loads, 1),
+    HINTS_ONLY: v["hints-only"] === true,
+  }),
 );
+
+/** The deals of the first verdict and the first hint: a deal of each kind of game, and the slow ones. */
+const HINT_DEALS: [string, number][] = [
+  ["freecell", 1],
+  ["king-albert", 47],
+  ["montana", 3],
+  ["klondike", 5],
+  ["spider", 1],
+  ["canfield", 1],
+  ["golf", 1],
+];
+
+interface FirstAnswers {
+  game: string;
+  deal: number;
+  /** From the link opened to the dealt board on the page. */
+  boardMs: number;
+  /** From the link opened to the first verdict on the page, and what it was. */
+  verdictMs: number;
+  verdict: string;
+  /** From Hint pressed to a move on the page, and whether it was a quick search's or a final one. */
+  hintMs: number;
+  hint: string;
+}
+
+/** Opens each deal's link in a fresh page and times its first verdict, then a press of Hint. */
+async function firstAnswers(browser: Browser, url: string): Promise<FirstAnswers[]> {
+  const out: FirstAnswers[] = [];
+  for (const [game, deal] of HINT_DEALS) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${url}favicon.svg`);
+    await page.evaluate(
+      `localStorage.setItem('tsol.settings.v2', JSON.stringify({ confirmAbandon: false, animation: false }))`,
+    );
+    const t0 = performance.now();
+    await page.goto(`${url}#/${game}/${deal}`);
+    await page.locator(".card").first().waitFor({ timeout: 120_000 });
+    const boardMs = performance.now() - t0;
+    const verdict = page.locator(`[data-testid="verdict"]:not([data-status="checking"])`);
+    await verdict.waitFor({ timeout: 120_000 });
+    const verdictMs = performance.now() - t0;
+    const status = (await verdict.getAttribute("data-status")) ?? "?";
+    // The press and the answer timed in the page: from the click to the notice showing a move.
+    const hintMs = await page.evaluate(`new Promise((resolve) => {
+      const button = [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Hint");
+      const notice = document.querySelector('[data-testid="notice"]');
+      const t = performance.now();
+      const done = () => /^(Suggested move|Best move|No move wins|No way)/.test(notice.textContent);
+      button.click();
+      const poll = () => (done() ? resolve(performance.now() - t) : requestAnimationFrame(poll));
+      poll();
+    })`);
+    const text = (await page.locator('[data-testid="notice"]').textContent()) ?? "";
+    out.push({
+      game,
+      deal,
+      boardMs: round(boardMs),
+      verdictMs: round(verdictMs),
+      verdict: status,
+      hintMs: round(hintMs as number),
+      hint: text.startsWith("Suggested") ? "quick" : text.startsWith("Best move seeing") ? "blind" : "solver",
+    });
+    await context.close();
+  }
+  return out;
+}
 
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"];
 
@@ -100,6 +179,21 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   const freecell = findPatience("freecell") as AnyPatienceGame;
   try {
+    const first = await firstAnswers(browser, server.url);
+    const firstTable = () => {
+      console.log(
+        `${"game, deal".padEnd(20)}${"board ms".padStart(10)}${"first verdict ms".padStart(18)}  ${"verdict".padEnd(14)}${"first hint ms".padStart(14)}  hint`,
+      );
+      for (const f of first)
+        console.log(
+          `${`${f.game} ${f.deal}`.padEnd(20)}${String(f.boardMs).padStart(10)}${String(f.verdictMs).padStart(18)}  ${f.verdict.padEnd(14)}${String(f.hintMs).padStart(14)}  ${f.hint}`,
+        );
+    };
+    if (HINTS_ONLY) {
+      firstTable();
+      console.log(JSON.stringify({ bench: "web", firstAnswers: first }));
+      return;
+    }
     const loads = await coldLoads(browser, server.url);
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -172,6 +266,7 @@ async function main(): Promise<void> {
       },
       statusOnFreshDealMs: { ...summary(fresh), outcomes, search: summary(freshSearch) },
       tetris: { drawMs, fps },
+      firstAnswers: first,
     };
     const row = (name: string, s: { n: number; median: number; p90: number; worst: number }) =>
       console.log(
@@ -190,6 +285,7 @@ async function main(): Promise<void> {
     row("  of which the solver's search in the worker", result.statusOnFreshDealMs.search);
     console.log(`random moves answered in under 20 ms: ${derivedOff.length} of ${offSolution.length}`);
     console.log(`fresh deals: ${JSON.stringify(outcomes)}; tetris frame: draw ${drawMs} ms, ${fps} frames/s`);
+    firstTable();
     console.log(JSON.stringify(result));
   } finally {
     await browser.close();
