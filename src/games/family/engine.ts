@@ -529,9 +529,23 @@ function take(table: FamilyTable, from: PileRef, count: number): Card[] {
 
 /** The position after a legal move; an illegal one throws IllegalMoveError with the reason. */
 export function apply(state: FamilyState, move: FamilyMove): FamilyState {
-  const reason = whyIllegal(state, move);
-  if (reason !== undefined) throw new IllegalMoveError(move, reason);
   const next: FamilyState = { rules: state.rules, table: cloneTable(state.table), base: state.base };
+  playInPlace(next, move);
+  return next;
+}
+
+/** A copy of a position, to play moves on in place (`playInPlace`). */
+export function copyState(state: FamilyState): FamilyState {
+  return { rules: state.rules, table: cloneTable(state.table), base: state.base };
+}
+
+/**
+ * Plays a move on the position itself (apply's work without the copy: a replay of a long win copies the table
+ * once, not once a move). Throws IllegalMoveError, leaving the position as it was, when the move is not legal.
+ */
+export function playInPlace(next: FamilyState, move: FamilyMove): void {
+  const reason = whyIllegal(next, move);
+  if (reason !== undefined) throw new IllegalMoveError(move, reason);
   const t = next.table;
   const { from, to, count } = move;
   if (from.kind === "stock" && to.kind === "waste") {
@@ -571,7 +585,6 @@ export function apply(state: FamilyState, move: FamilyMove): FamilyState {
   }
   turnUp(next);
   fillSpaces(next);
-  return next;
 }
 
 /** A tableau pile whose face-up cards are all gone turns its top card up. */

@@ -7,7 +7,16 @@ import type { SolveResult } from "../../search/result.ts";
 import { Shortener } from "../../search/shorten.ts";
 import { TeamDepthFirst } from "../../search/team-depth-first.ts";
 import type { AutoPolicy, SolveOptions } from "../patience/contract.ts";
-import { apply, autoMoves, type FamilyMove, type FamilyState, isWon, legalMoves } from "./engine.ts";
+import {
+  apply,
+  autoMoves,
+  copyState,
+  type FamilyMove,
+  type FamilyState,
+  isWon,
+  legalMoves,
+  playInPlace,
+} from "./engine.ts";
 import { familyKey } from "./key.ts";
 import { MODE_SEARCH, PackedFamily, packedUnsupported } from "./packed.ts";
 
@@ -146,6 +155,12 @@ function streamlines(start: FamilyState): boolean {
   );
 }
 
+/** `playInPlace` as the kit's replayer takes it: the position played on is the one returned. */
+function playOn(state: FamilyState, move: FamilyMove): FamilyState {
+  playInPlace(state, move);
+  return state;
+}
+
 /** Wins up to this many moves are shortened by two-move shortcuts, longer ones by single moves. */
 const SHORTCUTS_OF_TWO = 3000;
 /** Wins longer than this are left as found: a pass costs about a position's expansion a move. */
@@ -231,7 +246,8 @@ export function solveFamily(start: FamilyState, options: SolveOptions = {}): Sol
       const { moves, domain } = by.path();
       return pathMoves(domain, start, shorter(start, domain as PackedFamily, moves, options.shortest));
     },
-    replay: replayer(start, apply, isWon),
+    // Each replay on a copy of its own, played on in place.
+    replay: (moves) => replayer(copyState(start), playOn, isWon)(moves),
     searched: `every move of the rules (${policy === "none" ? "cards home only when proved safe" : `automatic moves: ${policy}`}), positions that differ only in the order of piles counted once`,
     onProgress: options.onProgress,
   });
