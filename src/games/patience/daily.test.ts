@@ -23,11 +23,16 @@ describe("the daily deal's date", () => {
     expect(utcDate(Date.UTC(2026, 10, 28, 23, 59, 59))).toBe("2026-11-28");
     expect(utcDate(Date.UTC(2026, 10, 29, 0, 0, 0))).toBe("2026-11-29");
     expect(utcDate(Date.UTC(2028, 1, 29, 12))).toBe("2028-02-29");
+    // Day by day over four centuries, as the Date object counts them.
+    for (let ms = Date.UTC(1999, 0, 1); ms < Date.UTC(2401, 0, 1); ms += 86_400_000 * 7 + 3_600_000)
+      expect(utcDate(ms)).toBe(new Date(ms).toISOString().slice(0, 10));
   });
 
   it("is read as YYYY-MM-DD, a real day from 2000 on; anything else is a clear error", () => {
     expect(parseDailyDate("2026-11-28")).toBe("2026-11-28");
     expect(parseDailyDate(" 2028-02-29 ")).toBe("2028-02-29");
+    expect(parseDailyDate("2000-02-29")).toBe("2000-02-29");
+    expect(parseDailyDate("2026-12-31")).toBe("2026-12-31");
     for (const bad of [
       "2026-02-29",
       "2026-13-01",

@@ -30,9 +30,35 @@ export class DailyError extends Error {
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** The UTC calendar date of a moment, as YYYY-MM-DD: the day a daily deal belongs to. */
+/**
+ * The UTC calendar date of a moment (ms since 1970, from the caller's clock), as YYYY-MM-DD: the day a daily deal
+ * belongs to. Worked out here (the proleptic Gregorian calendar from a count of days), so the engines never touch
+ * the Date object.
+ */
 export function utcDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  const days = Math.floor(ms / 86_400_000) + 719_468;
+  const era = Math.floor(days / 146_097);
+  const dayOfEra = days - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const mp = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${year}-${two(month)}-${two(day)}`;
+}
+
+/** Days in a month (1-12) of a year. */
+function monthDays(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
 /** A date written YYYY-MM-DD, checked to be a real day from 2000-01-01 to 9999-12-31; else a DailyError. */
@@ -42,8 +68,7 @@ export function parseDailyDate(text: string): string {
   if (!match)
     throw new DailyError("bad_date", `${shown} is not a date: write it YYYY-MM-DD, e.g. 2026-11-28`);
   const [year, month, day] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (year < 2000 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+  if (year < 2000 || month < 1 || month > 12 || day < 1 || day > monthDays(year, month))
     throw new DailyError("bad_date", `${shown} is not a day of the calendar from 2000-01-01 on`);
   return match[0];
 }
