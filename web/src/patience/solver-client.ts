@@ -304,12 +304,13 @@ export class SolverClient implements SolverPort {
     }
     // Only the newest question of a purpose matters: older ones still waiting are dropped, and a search running
     // for an older one is stopped once it has run a while.
-    for (const job of this.queue.slice()) if (job.purpose === purpose) this.drop(job);
+    const stale = (job: Job) =>
+      job.purpose === purpose || (job.key !== key && LIVE.has(job.purpose) && LIVE.has(purpose));
+    for (const job of this.queue.slice()) if (stale(job)) this.drop(job);
     const running = this.running;
     // A hint's or the status's search for another position is stale too (the player moved, or changed games): the
     // newer question must not wait behind it.
-    if (running && (running.purpose === purpose || (running.key !== key && LIVE.has(running.purpose))))
-      this.unwant(running);
+    if (running && stale(running)) this.unwant(running);
     const id = this.nextId++;
     let resolve!: (answer: Answer) => void;
     let reject!: (error: Error) => void;

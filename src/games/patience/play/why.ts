@@ -11,7 +11,7 @@ export const WHY_LIMIT = 5_000;
  * Why a position cannot be won, in words a player can check (no leading capital, no full stop), when the engine
  * can name it: no legal move; or, walking every position reachable from here (at most `limit`), the stock and
  * waste that can no longer change and the cards that never move. Undefined when there are more positions than
- * `limit` (or, a walk finding a win, when the position is not lost at all).
+ * `limit`, or the walk outlasts `time` (or, a walk finding a win, when the position is not lost at all).
  *
  * Reads every card (as the solver does): a card face down to the player is counted, never named.
  */
@@ -20,7 +20,10 @@ export function whyLost(
   state: State,
   policy: AutoPolicy,
   limit = WHY_LIMIT,
+  /** A time limit too (a game whose moves are slow to list): milliseconds on `now`'s clock. */
+  time?: { ms: number; now: () => number },
 ): string | undefined {
+  const until = time ? time.now() + time.ms : undefined;
   if (game.isWon(state)) return undefined;
   if (game.legalMoves(state).length === 0) return "no legal move is left";
   const seen = new Map<string, State>([[game.key(state), state]]);
@@ -33,6 +36,8 @@ export function whyLost(
       const key = game.key(after);
       if (seen.has(key)) continue;
       if (seen.size >= limit) return undefined;
+      if (until !== undefined && seen.size % 64 === 0 && (time as { now: () => number }).now() > until)
+        return undefined;
       seen.set(key, after);
       todo.push(after);
     }

@@ -3,6 +3,9 @@ import { answerRequest, type Worker } from "../requests.ts";
 import { answerBlind, type BlindAnswer, type BlindFailure, isBlindRequest } from "./blind-request.ts";
 import { whyLost } from "./why.ts";
 
+/** How long a worker may walk a lost position's reachable positions for its reason. */
+const WHY_MS = 250;
+
 /** A solver's answer with, when the position is lost and the engine can name why, the reason in words. */
 export type PlayAnswer = (SolveAnswer & { why?: string }) | PickAnswer | Failure | BlindAnswer | BlindFailure;
 
@@ -22,7 +25,8 @@ export async function answerPlay(message: unknown, worker: Worker): Promise<Play
     const rules = game.rules.make(m.rules ?? {});
     const state = { ...(m.state as { rules: unknown }), rules };
     const policy = (m.policy as (typeof game.policies)[number] | undefined) ?? game.policies[0];
-    const why = whyLost(game, state, policy);
+    // A lost verdict waits for its reason at most this long: a walk that does not end in time names none.
+    const why = whyLost(game, state, policy, undefined, { ms: WHY_MS, now: worker.now });
     return why ? { ...answer, why } : answer;
   } catch {
     return answer;
