@@ -305,11 +305,12 @@ export class SolverClient implements SolverPort {
     // Only the newest question of a purpose matters: older ones still waiting are dropped, and a search running
     // for an older one is stopped once it has run a while.
     const stale = (job: Job) =>
-      job.purpose === purpose || (job.key !== key && LIVE.has(job.purpose) && LIVE.has(purpose));
+      job.purpose === purpose || (job.purpose === "hint" && job.key !== key && LIVE.has(purpose));
     for (const job of this.queue.slice()) if (stale(job)) this.drop(job);
     const running = this.running;
-    // A hint's or the status's search for another position is stale too (the player moved, or changed games): the
-    // newer question must not wait behind it.
+    // A hint's long search for another position is stale too (the player moved, or changed games): the newer
+    // question must not wait behind it. (The status's and the blind player's are short, and other questions of
+    // the page, for the same position, must not drop them.)
     if (running && stale(running)) this.unwant(running);
     const id = this.nextId++;
     let resolve!: (answer: Answer) => void;
