@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { AnyPatienceGame } from "../../../src/games/patience/contract.ts";
 import { chanceWords, searchingWords } from "../../../src/games/patience/play/advice.ts";
+import { layoutOf } from "../games/index.ts";
 import { formatDuration } from "../stats.ts";
 import type { PatienceController } from "./controller.ts";
 
@@ -26,6 +27,12 @@ function verdictText(verdict: PatienceController["verdict"], searchedMs: number)
       : "Chance to win";
   }
   return VERDICT_TEXT[verdict.status];
+}
+
+/** The score as the game's table writes it (Vegas Klondike's in dollars), else as a number. */
+function scoreText(game: AnyPatienceGame, state: unknown): string {
+  const score = game.score?.(state as never) ?? 0;
+  return layoutOf(game.id).formatScore?.(state, score) ?? String(score);
 }
 
 /**
@@ -68,7 +75,7 @@ export function StatusBar({ controller, game }: { controller: PatienceController
       {game.score && (
         <span className="stat">
           <span className="stat-label">Score</span>{" "}
-          <span data-testid="score">{game.score(controller.state)}</span>
+          <span data-testid="score">{scoreText(game, controller.state)}</span>
         </span>
       )}
       <span className="stat">

@@ -12,7 +12,7 @@ import {
 } from "../../../src/games/patience/play/advice.ts";
 import { quickMove } from "../../../src/games/patience/play/quick-move.ts";
 import { type AnySession, ruleFields, Session, type Turn } from "../../../src/games/patience/session.ts";
-import { patienceSettings, rulesOf, type Settings } from "../settings.ts";
+import { patienceSettings, rulesOf, type Settings, SPEED_FACTOR } from "../settings.ts";
 import { formatDuration, type GameInfo, StatsBook } from "../stats.ts";
 import type { KeyValueStore } from "../storage.ts";
 import { moveOutline, type Outline } from "./outline.ts";
@@ -1226,7 +1226,10 @@ export class PatienceController {
         }
         return;
       }
-      this.solveTimer = this.env.setTimer(step, this.settings.animation ? SOLVE_STEP_MS : 40);
+      this.solveTimer = this.env.setTimer(
+        step,
+        this.settings.animation ? SOLVE_STEP_MS * (SPEED_FACTOR[this.settings.speed] || 1) : 40,
+      );
     };
     step();
   }

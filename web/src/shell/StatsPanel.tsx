@@ -87,7 +87,7 @@ export function StatsPanel({
             {variants.map((s) => (
               <tr key={`${s.game}/${s.label}`} data-stats-key={`${s.game}/${s.label}`}>
                 <th scope="row">
-                  {s.label === gameTitle(s.game) ? s.label : `${gameTitle(s.game)}: ${s.label}`}
+                  {s.label.startsWith(gameTitle(s.game)) ? s.label : `${gameTitle(s.game)}: ${s.label}`}
                 </th>
                 <td data-label="Played" data-testid="played">
                   {s.played}
