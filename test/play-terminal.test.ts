@@ -92,6 +92,17 @@ describe("every game on the one terminal screen", () => {
     expect(first).toMatch(/score: \d+/);
     game.keys("s");
     await game.waitFor(/^s\.$/m);
+    // By default the tips do not peek: W gives the chance to win from what a player sees.
+    game.keys("W");
+    await game.waitFor(/Chance to win from here: \d+%/);
+    game.keys("q");
+    await game.waitFor("[exited 0]");
+  });
+
+  it("Klondike with --peek: the solver's verdict, named as seeing the face-down cards", async () => {
+    const data = mkdtempSync(join(tmpdir(), "tsol-play-"));
+    const game = play("3 --peek", data, "klondike");
+    await game.waitFor("tsol Klondike  deal #3");
     game.keys("W");
     await game.waitFor(/(Winnable|Not winnable|Unknown).*the solver knows the face-down cards/);
     game.keys("q");
@@ -100,7 +111,7 @@ describe("every game on the one terminal screen", () => {
 
   it("Klondike: a blocked deal says why, and the message wraps again when the terminal is resized", async () => {
     const data = mkdtempSync(join(tmpdir(), "tsol-play-"));
-    const game = play("22 --numbering solvitaire --draw 3", data, "klondike");
+    const game = play("22 --numbering solvitaire --draw 3 --peek", data, "klondike");
     await game.waitFor("Solvitaire deal #22");
     game.keys("W");
     await game.waitFor("Not winnable: the queen of clubs and the queen of spades can never both move");

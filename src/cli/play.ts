@@ -34,7 +34,11 @@ export function registerPlay(program: Command): void {
     .command("play")
     .description("play in the terminal: a pile's key picks it up, another drops it there")
     .argument("<game>", "the game (tsol games lists them; tetris is tsol tetris)")
-    .argument("[N]", "the deal number, or daily: the day's winnable deal (default: a random deal)");
+    .argument("[N]", "the deal number, or daily: the day's winnable deal (default: a random deal)")
+    .option(
+      "--peek",
+      "tips, the status and Solve see the face-down cards (by default they see what a player sees); a win is then assisted",
+    );
   addDailyOption(addGameOptions(command)).action((id: string, n: string | undefined, options: GameOptions) =>
     reportErrors(async () => {
       const game = gameNamed(id);
