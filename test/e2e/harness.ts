@@ -13,6 +13,7 @@ import { request } from "node:http";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
 import { WEB_ROOT, webBuildOptions } from "../../src/server/build.ts";
 import { precompressFolder } from "../../src/server/precompress.ts";
 import { type RunningServer, startServer } from "../../src/server/serve.ts";
@@ -220,4 +221,17 @@ export function rawGet(
     req.on("error", fail);
     req.end();
   });
+}
+
+/** Waits until no card is moving (the hint's glow, which never ends, aside). */
+export async function still(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          "document.getAnimations().filter((a) => a.playState === 'running' && a.effect && a.effect.target && a.effect.target.classList && a.effect.target.classList.contains('card') && a.effect.getTiming().iterations !== Infinity).length + (document.querySelector('[data-animating]') ? 1 : 0)",
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(0);
 }

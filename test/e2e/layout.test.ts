@@ -4,7 +4,7 @@ import type { AnyPatienceGame } from "../../src/games/patience/contract.ts";
 import { Session } from "../../src/games/patience/session.ts";
 import { solutionTurns } from "../../src/games/patience/solution.ts";
 import { findPatience, PATIENCE_GAMES } from "../../src/games/registry.ts";
-import { type Harness, openHarness, shot } from "./harness.ts";
+import { type Harness, openHarness, shot, still } from "./harness.ts";
 
 /**
  * The table's look (issue 32): every game of the registry at the five screen sizes, each card in view and large
@@ -56,19 +56,6 @@ async function openPage(size: { w: number; h: number; touch: boolean }): Promise
   });
   page.on("pageerror", (e) => problems.push(e.message));
   return { context, page, problems };
-}
-
-/** Waits until no card is moving (the hint's glow, which never ends, aside). */
-async function still(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          "document.getAnimations().filter((a) => a.playState === 'running' && a.effect && a.effect.target && a.effect.target.classList && a.effect.target.classList.contains('card') && a.effect.getTiming().iterations !== Infinity).length + (document.querySelector('[data-animating]') ? 1 : 0)",
-        ),
-      { timeout: 10_000 },
-    )
-    .toBe(0);
 }
 
 /** A game's deal by its link, on a page with nothing stored (`store`: what is). */

@@ -5,7 +5,7 @@ import type { AnyPatienceGame, PileRef } from "../../src/games/patience/contract
 import { type AnySession, playTurn, Session } from "../../src/games/patience/session.ts";
 import { solutionTurns } from "../../src/games/patience/solution.ts";
 import { findPatience } from "../../src/games/registry.ts";
-import { type Harness, openHarness, rawGet, shot } from "./harness.ts";
+import { type Harness, openHarness, rawGet, shot, still as stillOn } from "./harness.ts";
 
 let h: Harness;
 let page: Page;
@@ -39,18 +39,8 @@ async function fresh(path: string, store: Record<string, string> = {}): Promise<
   await still();
 }
 
-/** Waits until no card is moving (the hint's glow, which never ends, aside). */
-async function still(): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          "document.getAnimations().filter((a) => a.playState === 'running' && a.effect && a.effect.target && a.effect.target.classList && a.effect.target.classList.contains('card') && a.effect.getTiming().iterations !== Infinity).length + (document.querySelector('[data-animating]') ? 1 : 0)",
-        ),
-      { timeout: 10_000 },
-    )
-    .toBe(0);
-}
+/** Waits until no card is moving (harness.ts). */
+const still = (): Promise<void> => stillOn(page);
 
 /** Every face-up card's place on the page, as `TH` -> `cascade-2:5`. */
 async function boardOnPage(): Promise<Record<string, string>> {
@@ -678,7 +668,9 @@ describe("Tetris in the browser", () => {
     await page.getByLabel("Engine").selectOption("classic");
     await closeDialog();
     await page.getByText("Classic (VDM++ model)").waitFor();
-    expect(await page.getByText("Hold", { exact: true }).count()).toBe(0);
+    // No Hold box, and no Hold button to be seen (the phone pad keeps the button's place, hidden).
+    const holds = page.getByText("Hold", { exact: true });
+    for (let i = 0; i < (await holds.count()); i++) expect(await holds.nth(i).isVisible()).toBe(false);
     await shot(page, "tetris-classic");
     await button("Settings").click();
     await page.getByLabel("Engine").selectOption("guideline");
