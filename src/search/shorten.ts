@@ -1,4 +1,5 @@
 import type { ResumableDomain } from "./domain.ts";
+import { StateTable } from "./state-table.ts";
 
 /** What the shortener needs of a domain: a search domain with a second hash and moves named apart from places. */
 export type ShortenableDomain<S, M, W = unknown> = Pick<
@@ -16,8 +17,6 @@ export type ShortenableDomain<S, M, W = unknown> = Pick<
   | "moveCode"
   | "codeToMove"
 >;
-
-import { StateTable } from "./state-table.ts";
 
 /** Words of the filter of path hashes (a power of two): 16,384 bits. */
 const FILTER_MASK = 511;
