@@ -258,6 +258,30 @@ export function PatienceView({
   const confirm = controller.confirm;
   const notice = controller.notice;
 
+  // Redo and Solve sit in the toolbar on wide screens and in the menu on small ones (CSS shows one of each).
+  const redoButton = (where: string) => (
+    <button
+      type="button"
+      className={where}
+      onClick={() => controller.redo()}
+      disabled={!session.canRedo}
+      title={`Redo (${key("r")})`}
+    >
+      Redo
+    </button>
+  );
+  const solveButton = (where: string) => (
+    <button
+      type="button"
+      className={`${where}${controller.solving ? " stop" : ""}`}
+      onClick={() => controller.solvePress()}
+      disabled={busy || (won && !controller.solving)}
+      title={`Solve (${key("s")}): the computer plays from here`}
+    >
+      {controller.solving ? "Stop" : "Solve"}
+    </button>
+  );
+
   return (
     <section
       className={`patience${settings.fourColour ? " four-colour" : ""}${settings.leftHanded ? " left-handed" : ""}${settings.hideTimer ? " hide-timer" : ""}`}
@@ -307,15 +331,7 @@ export function PatienceView({
           >
             Undo
           </button>
-          <button
-            type="button"
-            className="wide-only"
-            onClick={() => controller.redo()}
-            disabled={!session.canRedo}
-            title={`Redo (${key("r")})`}
-          >
-            Redo
-          </button>
+          {redoButton("wide-only")}
           <button
             type="button"
             onClick={() => controller.hintPress()}
@@ -325,15 +341,7 @@ export function PatienceView({
           >
             Hint
           </button>
-          <button
-            type="button"
-            className={`wide-only${controller.solving ? " stop" : ""}`}
-            onClick={() => controller.solvePress()}
-            disabled={busy || (won && !controller.solving)}
-            title={`Solve (${key("s")}): the computer plays from here`}
-          >
-            {controller.solving ? "Stop" : "Solve"}
-          </button>
+          {solveButton("wide-only")}
           {actions.map((action) => (
             <button
               key={action.notation}
@@ -377,24 +385,8 @@ export function PatienceView({
           >
             Restart
           </button>
-          <button
-            type="button"
-            className="compact-only"
-            onClick={() => controller.redo()}
-            disabled={!session.canRedo}
-            title={`Redo (${key("r")})`}
-          >
-            Redo
-          </button>
-          <button
-            type="button"
-            className={`compact-only${controller.solving ? " stop" : ""}`}
-            onClick={() => controller.solvePress()}
-            disabled={busy || (won && !controller.solving)}
-            title={`Solve (${key("s")}): the computer plays from here`}
-          >
-            {controller.solving ? "Stop" : "Solve"}
-          </button>
+          {redoButton("compact-only")}
+          {solveButton("compact-only")}
           <form
             className="moves-form"
             onSubmit={(e) => {
