@@ -4,21 +4,19 @@ import type { AnyPatienceGame, AutoPolicy, PileRef, PileView } from "../../../sr
 import { samePile } from "../../../src/games/patience/contract.ts";
 import { PILE_KEY_PAUSE_MS, PileKeyReader } from "../../../src/games/patience/pile-keys.ts";
 import {
-  chanceWords,
-  hintWords,
-  peeks,
-  playsBlind,
-  searchingWords,
-} from "../../../src/games/patience/play/advice.ts";
-import { quickMove } from "../../../src/games/patience/play/quick-move.ts";
+  Assistant,
+  type Hint as HintShown,
+  type Notice,
+  sentence,
+} from "../../../src/games/patience/play/assistant.ts";
 import { type AnySession, ruleFields, Session, type Turn } from "../../../src/games/patience/session.ts";
 import { patienceSettings, rulesOf, type Settings, SPEED_FACTOR } from "../settings.ts";
 import { formatDuration, type GameInfo, StatsBook } from "../stats.ts";
 import type { KeyValueStore } from "../storage.ts";
 import { moveOutline, type Outline } from "./outline.ts";
 import { loadGame, type SavedGame, storeGame } from "./saved-game.ts";
-import { type BlindChoice, CancelledError, type SolverPort } from "./solver-client.ts";
-import { type Analysis, searching, type Verdict, verdictOf } from "./verdicts.ts";
+import { CancelledError, type SolverPort } from "./solver-client.ts";
+import type { Verdict } from "./verdicts.ts";
 
 type State = { rules: unknown };
 export type AnyTurn = Turn<State, unknown>;
@@ -46,10 +44,7 @@ export interface ControllerEnv {
   settingsChanged?: (settings: Settings) => void;
 }
 
-export interface Notice {
-  text: string;
-  tone: "info" | "error" | "warn" | "win";
-}
+export type { Notice };
 
 export interface Selection {
   from: PileRef;
@@ -58,23 +53,10 @@ export interface Selection {
   count?: number;
 }
 
-/**
- * A hint on the table: the solver's move first, then the other legal moves one by one. A provisional hint is a
- * quick search's move, shown at once while the solver searches on; it becomes the solver's when it answers.
- */
+/** A hint on the table (the platform's, see play/assistant.ts), with the move's outline to draw. */
 export type Hint =
-  | { kind: "thinking" }
-  | {
-      kind: "move";
-      move: unknown;
-      outline: Outline;
-      text: string;
-      rank: number;
-      total: number;
-      best: boolean;
-      provisional?: boolean;
-    }
-  | { kind: "none"; text: string };
+  | Exclude<HintShown, { kind: "move" }>
+  | (Extract<HintShown, { kind: "move" }> & { outline: Outline });
 
 /** What the last change was, for the table's animation. */
 export interface Change {
@@ -101,16 +83,6 @@ export interface Confirm {
   action: () => void;
 }
 
-/** A game in progress as kept in storage. */
-/** Solve searches on until it finds a line (or Stop): the status shows how far it has got. */
-const SOLVE_BUDGET_MS = 120_000;
-/** A hint is given at once; the solver looks this long for a better one behind it. */
-const HINT_BUDGET_MS = 30_000;
-/** The quick search behind an immediate hint: at most so many positions and milliseconds. */
-const QUICK_POSITIONS = 300;
-const QUICK_MS = 60;
-/** The blind player's samples follow this seed: the same position gets the same advice. */
-const BLIND_SEED = 1;
 const PICK_BUDGET_MS = 20_000;
 const SOLVE_STEP_MS = 300;
 /** How long the status waits for the worker before it works the verdict out from the last solution. */
@@ -118,17 +90,12 @@ const DERIVE_AFTER_MS = 30;
 const SAVE_AFTER_MS = 100;
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-/** A sentence: a capital first, a full stop last. */
-const sentence = (text: string) => {
-  const t = capital(text.trim());
-  return /[.!?]$/.test(t) ? t : `${t}.`;
-};
 
 /**
  * One patience game in the page, for any game of the registry: the platform's session (turns, undo, redo,
  * saves) plus what a player does with it: selection, gestures (the engine's intent and quick move decide
- * everything), hints, solve, the live winnable status, the clock, statistics and saves. It knows no framework:
- * a view subscribes and reads its fields.
+ * everything), the clock, statistics and saves; hints, Solve and the live winnable status are the platform's
+ * Assistant, shared with the terminal. It knows no framework: a view subscribes and reads its fields.
  */
 export class PatienceController {
   session: AnySession;
@@ -137,14 +104,7 @@ export class PatienceController {
   /** Counted as played: its first move was made. */
   played = false;
   selection: Selection | null = null;
-  hint: Hint | null = null;
   notice: Notice | null = null;
-  verdict: Verdict = searching();
-  /** Milliseconds from the last move to its verdict, when it came (for the bench). */
-  verdictLatencyMs: number | null = null;
-  /** Of which the solver's own search in the worker (0 when the verdict was known or derived). */
-  verdictSearchMs = 0;
-  solving = false;
   dealing = false;
   /** Index of the turn that lost a winnable position, when flagged. */
   losingTurn: number | null = null;
@@ -164,10 +124,10 @@ export class PatienceController {
   private readonly pileKeys = new PileKeyReader(() =>
     this.piles().flatMap((p) => (p.key === undefined ? [] : [p.key])),
   );
-  private hintMoves: unknown[] = [];
-  /** The face-down cards were seen by a hint, Solve or the status in this game: a win is an assisted one. */
-  peeked = false;
-  private hintBest = false;
+  /** The step of Solve's playback under way (a timer's step must not start another). */
+  private stepping = false;
+  private shownHint: { from: HintShown | null; hint: Hint | null } = { from: null, hint: null };
+  private readonly assistant: Assistant;
   private readonly listeners = new Set<() => void>();
   private readonly stats: StatsBook;
 
@@ -179,6 +139,23 @@ export class PatienceController {
     readonly clickMode: "select" | "quick" = "select",
   ) {
     this.stats = new StatsBook(env.store, env.date);
+    this.assistant = new Assistant({
+      game,
+      solver: env.solver,
+      state: () => this.session.state,
+      policy: () => this.policy,
+      peek: () => this.settings.peekingHints,
+      clock: env.clock,
+      statusBudgetMs: () => this.settings.statusBudgetMs,
+      words: { again: "Hint again", stop: "Stop" },
+      say: (notice) => {
+        this.notice = notice;
+        this.emit();
+      },
+      changed: () => this.assistantChanged(),
+      play: (move) => this.play(move, "computer"),
+      judged: () => this.checkLosing(),
+    });
     const restored = this.restore();
     if (restored) {
       this.session = restored.session;
@@ -189,7 +166,6 @@ export class PatienceController {
         text: `Welcome back: ${this.title()} as you left it.`,
         tone: "info",
       };
-      if (this.session.isWon()) this.verdict = { status: "won", detail: "Every card is home." };
       // A migrated save is written in today's shape at once.
       this.save();
     } else {
@@ -218,6 +194,56 @@ export class PatienceController {
 
   get state(): State {
     return this.session.state;
+  }
+
+  /** The hint shown, with its move's outline (made once a hint). */
+  get hint(): Hint | null {
+    const from = this.assistant.hint;
+    if (this.shownHint.from !== from) {
+      const hint =
+        from?.kind === "move"
+          ? { ...from, outline: moveOutline(this.game, this.session.state, from.move) }
+          : from;
+      this.shownHint = { from, hint };
+    }
+    return this.shownHint.hint;
+  }
+
+  get verdict(): Verdict {
+    return this.assistant.verdict;
+  }
+
+  /** Milliseconds from the last move to its verdict, when it came (for the bench). */
+  get verdictLatencyMs(): number | null {
+    return this.assistant.verdictLatencyMs;
+  }
+
+  /** Of which the solver's own search in the worker (0 when the verdict was known or derived). */
+  get verdictSearchMs(): number {
+    return this.assistant.verdictSearchMs;
+  }
+
+  /** Solve is searching or playing its line. */
+  get solving(): boolean {
+    return this.assistant.solving;
+  }
+
+  /** The face-down cards were seen by a hint, Solve or the status in this game: a win is an assisted one. */
+  get peeked(): boolean {
+    return this.assistant.peeked;
+  }
+
+  /**
+   * Whether hints, Solve and the status play blind now (a game with face-down cards, "Hints see face-down cards"
+   * off): they use the blind player, which sees only what the player sees, and the status gives the chance to win.
+   */
+  get blind(): boolean {
+    return this.assistant.blind;
+  }
+
+  /** Whether the player sees face-down cards now (Klondike): the solver's verdict then rests on knowing them. */
+  get hiddenCards(): boolean {
+    return this.assistant.hiddenCards;
   }
 
   get policy(): AutoPolicy {
@@ -511,7 +537,7 @@ export class PatienceController {
     this.session = how === "again" ? this.replaySession() : this.newSession(deal, numbering, rules);
     this.gameId = this.newId();
     this.played = false;
-    this.peeked = false;
+    this.assistant.reset();
     this.elapsedBase = 0;
     this.runningSince = null;
     this.finished = null;
@@ -556,8 +582,7 @@ export class PatienceController {
 
   private clearPlay(): void {
     this.selection = null;
-    this.hint = null;
-    this.hintMoves = [];
+    this.assistant.moved();
     this.losingTurn = null;
     this.dealing = false;
   }
@@ -577,8 +602,7 @@ export class PatienceController {
       return false;
     }
     this.selection = null;
-    this.hint = null;
-    this.hintMoves = [];
+    this.assistant.moved();
     if (!this.played) {
       this.played = true;
       this.stats.played(this.info());
@@ -654,8 +678,7 @@ export class PatienceController {
   private afterStep(kind: "undo" | "redo", turn: AnyTurn, text: string): void {
     this.movedAt = this.env.clock();
     this.selection = null;
-    this.hint = null;
-    this.hintMoves = [];
+    this.assistant.moved();
     this.change = { seq: this.change.seq + 1, kind, turn };
     this.notice = { text: sentence(text), tone: "info" };
     if (kind === "undo") this.finished = null;
@@ -697,7 +720,7 @@ export class PatienceController {
   /** A double-click (or Enter twice): home if the card can go, else where the game says. */
   quick(pile: PileRef): boolean {
     this.selection = null;
-    this.hint = null;
+    this.assistant.moved();
     const intent = this.game.quickMove(this.session.state, pile);
     if ("reason" in intent) {
       this.refuse(intent.reason);
@@ -754,7 +777,7 @@ export class PatienceController {
     const count = this.game.lift(this.session.state, pile, index);
     if (count > 0) {
       this.selection = { from: pile, index, count };
-      this.hint = null;
+      this.assistant.moved();
       this.notice = this.wherePrompt();
       this.emit();
       return;
@@ -864,7 +887,7 @@ export class PatienceController {
     }
     // From the keyboard, the engine decides how many cards fit where they go.
     this.selection = { from: source.ref, index: lowest };
-    this.hint = null;
+    this.assistant.moved();
     this.notice = {
       text: `From ${source.label} to where? Press a pile's key (Esc cancels).`,
       tone: "info",
@@ -894,475 +917,75 @@ export class PatienceController {
     this.stopKeyTimer();
     this.pileKeys.clear();
     this.selection = null;
-    this.hint = null;
-    this.hintMoves = [];
+    this.assistant.moved();
     this.notice = null;
     this.emit();
   }
 
-  // ---- Hint, solve, status ----------------------------------------------------------------------------
+  // ---- Hint, solve, status: the platform's Assistant ---------------------------------------------------
 
-  /**
-   * Whether hints, Solve and the status play blind now (a game with face-down cards, "Hints see face-down cards"
-   * off): they use the blind player, which sees only what the player sees, and the status gives the chance to win.
-   */
-  get blind(): boolean {
-    return playsBlind(this.game, this.session.state, this.settings.peekingHints);
-  }
-
-  /** The solver's answer is about to be used where it sees cards the player cannot: a win is then assisted. */
-  private notePeek(): void {
-    if (peeks(this.game, this.session.state, this.settings.peekingHints)) this.peeked = true;
-  }
-
-  /**
-   * Hint, at once: the best move known (the solver's line, the blind player's, else a quick search's, marked as
-   * such while the solver searches on behind it and replaces it when it finds a win). Each further press shows
-   * another legal move. The board never moves: the words go on the notice line.
-   */
+  /** Hint: the best move known at once, improved behind it; each further press shows another legal move. */
   hintPress(): void {
-    if (this.session.isWon()) {
-      this.say("This game is won.");
-      return;
-    }
     this.selection = null;
-    const h = this.hint;
-    if (h && (h.kind === "move" || h.kind === "none") && this.hintMoves.length > 0) {
-      const next = h.kind === "move" ? (h.rank + 1) % this.hintMoves.length : 0;
-      this.showHint(next);
-      return;
-    }
-    if (h?.kind === "thinking") return;
-    if (this.blind) {
-      this.blindHint();
-      return;
-    }
-    const state = this.session.state;
-    const known = this.env.solver.known(this.game, state, this.policy);
-    // A known verdict serves, but a winnable one only with turns written for this layout and not a detour.
-    if (known && (known.result === "unsolvable" || (known.result === "solved" && usable(known)))) {
-      this.notePeek();
-      this.hintFrom(known);
-      return;
-    }
-    const quick = quickMove(this.game, state, this.policy, {
-      positions: QUICK_POSITIONS,
-      ms: QUICK_MS,
-      now: this.env.clock,
-    });
-    if (!quick) {
-      this.hintFrom({ result: "unknown", turns: [], ms: 0, budgetMs: 0, source: "search" });
-      return;
-    }
-    this.notePeek();
-    this.hintMoves = this.orderedMoves(quick.move);
-    this.hintBest = true;
-    this.showHint(0, true);
-    const policy = this.policy;
-    this.env.solver
-      .analyse(this.game, state, policy, HINT_BUDGET_MS, "hint", (positions) => {
-        if (this.session.state !== state || this.hint?.kind !== "move" || !this.hint.provisional) return;
-        if (this.verdict.status === "checking" || this.verdict.status === "unknown") {
-          this.verdict = searching(positions);
-          this.emit();
-        }
-      })
-      .then((analysis) => {
-        if (this.session.state !== state) return;
-        this.setVerdict(analysis);
-        const shown = this.hint;
-        if (shown?.kind === "move" && shown.provisional) {
-          if (analysis.result === "unknown") {
-            this.notice = {
-              text: `${shown.text} The solver found no sure win within ${Math.round(analysis.budgetMs / 1000)} s.`,
-              tone: "info",
-            };
-          } else this.hintFrom(analysis);
-        }
-        this.emit();
-      })
-      .catch((error: Error) => this.solverFailed(error));
-  }
-
-  /** The legal moves with `best` first. */
-  private orderedMoves(best: unknown): unknown[] {
-    const id = JSON.stringify(best);
-    return [best, ...this.game.legalMoves(this.session.state).filter((m) => JSON.stringify(m) !== id)];
-  }
-
-  /** The blind player's move (it sees only what the player sees); the status's question, usually answered already. */
-  private blindHint(): void {
-    const state = this.session.state;
-    const known = this.env.solver.blindKnown(this.game, state, this.policy, BLIND_SEED);
-    if (known) {
-      this.hintFromBlind(known);
-      return;
-    }
-    this.hint = { kind: "thinking" };
-    this.notice = { text: "Weighing the ways the face-down cards may lie…", tone: "info" };
-    this.emit();
-    this.env.solver
-      .blind(this.game, state, this.policy, BLIND_SEED)
-      .then((choice) => {
-        if (this.session.state !== state || this.hint?.kind !== "thinking") return;
-        this.setChance(choice);
-        this.hintFromBlind(choice);
-      })
-      .catch((error: Error) => {
-        if (this.hint?.kind === "thinking") this.hint = null;
-        this.solverFailed(error);
-      });
-  }
-
-  private hintFromBlind(choice: BlindChoice): void {
-    const state = this.session.state;
-    let best: unknown;
-    try {
-      best = choice.move === null ? undefined : this.game.notation.parse(state, choice.move);
-    } catch {
-      best = undefined;
-    }
-    if (best === undefined) {
-      this.hintMoves = this.game.legalMoves(state);
-      this.hintBest = false;
-      const text =
-        this.hintMoves.length === 0
-          ? "There are no legal moves: the game is lost. Undo, or start a new deal."
-          : "No way the face-down cards may lie lets this position be won.";
-      this.hint = { kind: "none", text };
-      this.notice = {
-        text: this.hintMoves.length > 0 ? `${text} Press Hint again to see the legal moves.` : text,
-        tone: "warn",
-      };
-      this.emit();
-      return;
-    }
-    this.hintMoves = this.orderedMoves(best);
-    this.hintBest = true;
-    this.showHint(0, false, "blind");
-  }
-
-  private hintFrom(analysis: Analysis): void {
-    const state = this.session.state;
-    const legal = this.game.legalMoves(state);
-    let best: unknown;
-    if (analysis.result === "solved" && analysis.turns.length > 0) {
-      try {
-        best = this.game.notation.parse(state, analysis.turns[0]);
-      } catch {
-        best = undefined;
-      }
-    }
-    this.hintMoves = best === undefined ? legal : this.orderedMoves(best);
-    this.hintBest = best !== undefined;
-    if (this.hintMoves.length === 0) {
-      this.hint = {
-        kind: "none",
-        text: "There are no legal moves: the game is lost. Undo, or start a new deal.",
-      };
-      this.notice = { text: this.hint.text, tone: "warn" };
-      this.emit();
-      return;
-    }
-    if (!this.hintBest) {
-      const why =
-        analysis.result === "unsolvable"
-          ? `No move wins from here: ${verdictOf(analysis).proof ?? "this position cannot be won"}.`
-          : "The solver found no win within its time.";
-      this.hint = { kind: "none", text: why };
-      this.notice = { text: `${why} Press Hint again to see the legal moves.`, tone: "warn" };
-      this.emit();
-      return;
-    }
-    this.showHint(0);
-  }
-
-  private showHint(rank: number, provisional = false, from: "solver" | "blind" = "solver"): void {
-    const state = this.session.state;
-    const move = this.hintMoves[rank];
-    const best = this.hintBest && rank === 0;
-    const words = sentence(this.game.describe(state, move));
-    const total = this.hintMoves.length;
-    const others = total - (this.hintBest ? 1 : 0);
-    const text = best
-      ? hintWords(words, provisional ? "quick" : from, others, "Hint again")
-      : `Another legal move (${this.hintBest ? rank : rank + 1} of ${others}): ${words}`;
-    this.hint = {
-      kind: "move",
-      move,
-      outline: moveOutline(this.game, state, move),
-      text,
-      rank,
-      total,
-      best,
-      ...(provisional && best ? { provisional: true } : {}),
-    };
-    this.notice = { text, tone: "info" };
-    this.emit();
+    this.assistant.hintPress();
   }
 
   /** Plays the move the hint shows. */
   playHint(): void {
-    if (this.hint?.kind === "move") this.play(this.hint.move);
+    const hint = this.hint;
+    if (hint?.kind === "move") this.play(hint.move);
   }
 
-  /**
-   * Plays a winning line from here, a move at a time, as soon as one is known (the search's progress shows
-   * meanwhile); blind, the blind player's moves, decided again at each card turned up. A second press stops it.
-   */
+  /** Solve: plays a winning line from here, a move at a time, as soon as one is known; a second press stops. */
   solvePress(): void {
-    if (this.solving) {
-      this.stopSolving();
-      this.say("Stopped. The moves made so far are the computer's.");
-      return;
-    }
-    if (this.session.isWon()) return;
-    this.solving = true;
-    this.hint = null;
     this.selection = null;
-    this.notice = { text: "Solving…", tone: "info" };
+    this.assistant.solvePress();
+  }
+
+  /** The assistant has news: a line to play starts its playback (a move now, the next after a pause). */
+  private assistantChanged(): void {
+    if (this.assistant.playing && this.solveTimer === null && !this.stepping) this.stepSolution();
+    else this.emit();
+  }
+
+  private stepSolution(): void {
+    this.solveTimer = null;
+    this.stepping = true;
+    const more = this.assistant.step();
+    this.stepping = false;
+    if (more) {
+      const pause = this.settings.animation ? SOLVE_STEP_MS * (SPEED_FACTOR[this.settings.speed] || 1) : 40;
+      this.solveTimer = this.env.setTimer(() => this.stepSolution(), pause);
+    }
     this.emit();
-    if (this.blind) {
-      this.solveBlind();
-      return;
-    }
-    const state = this.session.state;
-    const known = this.env.solver.known(this.game, state, this.policy);
-    const ready =
-      known && known.result === "solved" && usable(known)
-        ? Promise.resolve(known)
-        : this.env.solver.analyse(this.game, state, this.policy, SOLVE_BUDGET_MS, "solve", (positions) => {
-            if (!this.solving || this.session.state !== state) return;
-            this.notice = { text: `Solving… ${searchingWords(positions)}; Stop stops it.`, tone: "info" };
-            this.verdict = searching(positions);
-            this.emit();
-          });
-    ready
-      .then((analysis) => {
-        if (!this.solving || this.session.state !== state) return;
-        this.setVerdict(analysis);
-        if (analysis.result !== "solved") {
-          this.solving = false;
-          this.notice = {
-            text:
-              analysis.result === "unsolvable"
-                ? `This position cannot be won (${verdictOf(analysis).proof}). Undo to go back to one that can.`
-                : `The solver could not decide within ${Math.round(analysis.budgetMs / 1000)} s.`,
-            tone: "warn",
-          };
-          this.emit();
-          return;
-        }
-        this.notePeek();
-        this.notice = {
-          text: `Playing the solution (${analysis.turns.length} moves)… press Stop to stop.`,
-          tone: "info",
-        };
-        this.emit();
-        this.playSolution(analysis.turns.slice());
-      })
-      .catch((error: Error) => {
-        this.solving = false;
-        this.solverFailed(error);
-      });
-  }
-
-  /** Solve without peeking: the blind player's line to the next card turned up, then its next decision. */
-  private solveBlind(): void {
-    if (!this.solving) return;
-    if (this.session.isWon() || !this.blind) {
-      // Every card seen: the solver's answer is no longer a peek.
-      this.solving = false;
-      if (!this.session.isWon()) this.solvePress();
-      else this.emit();
-      return;
-    }
-    const state = this.session.state;
-    this.env.solver
-      .blind(this.game, state, this.policy, BLIND_SEED)
-      .then((choice) => {
-        if (!this.solving || this.session.state !== state) return;
-        this.setChance(choice);
-        if (choice.move === null || choice.line.length === 0) {
-          this.solving = false;
-          this.notice = {
-            text: "The blind player sees no way to win from here: no way the face-down cards may lie can be won.",
-            tone: "warn",
-          };
-          this.emit();
-          return;
-        }
-        this.notice = { text: "Playing the blind player's moves… press Stop to stop.", tone: "info" };
-        this.emit();
-        this.playSolution(choice.line.slice(), () => this.solveBlind());
-      })
-      .catch((error: Error) => {
-        this.solving = false;
-        this.solverFailed(error);
-      });
-  }
-
-  private playSolution(queue: string[], then?: () => void): void {
-    const step = () => {
-      this.solveTimer = null;
-      if (!this.solving) return;
-      const text = queue.shift();
-      let move: unknown;
-      try {
-        move = text === undefined ? undefined : this.game.notation.parse(this.session.state, text);
-      } catch {
-        move = undefined;
-      }
-      if (move === undefined || !this.play(move, "computer") || this.session.isWon()) {
-        this.solving = false;
-        this.emit();
-        return;
-      }
-      if (queue.length === 0) {
-        if (then) then();
-        else {
-          this.solving = false;
-          this.emit();
-        }
-        return;
-      }
-      this.solveTimer = this.env.setTimer(
-        step,
-        this.settings.animation ? SOLVE_STEP_MS * (SPEED_FACTOR[this.settings.speed] || 1) : 40,
-      );
-    };
-    step();
   }
 
   stopSolving(): void {
     if (this.solveTimer !== null) this.env.clearTimer(this.solveTimer);
     this.solveTimer = null;
-    if (this.solving) {
-      this.solving = false;
-      this.env.solver.cancel("solve");
-    }
+    this.assistant.stop();
   }
 
-  private solverFailed(error: Error): void {
-    if (error instanceof CancelledError) return;
-    this.notice = { text: `The solver failed: ${error.message}`, tone: "error" };
-    this.emit();
-  }
-
-  /** Whether the player sees face-down cards now (Klondike): the solver's verdict then rests on knowing them. */
-  get hiddenCards(): boolean {
-    return this.game.piles(this.session.state, "player").some((p) => p.cards.some((c) => !c.faceUp));
-  }
-
-  /** w: the status in words. */
+  /** w: the status in words (while it searches, how far it has got, then the verdict). */
   announceVerdict(): void {
-    const v = this.verdict;
-    this.say(v.status === "checking" ? "Still checking whether this position can be won…" : v.detail);
-  }
-
-  private setVerdict(analysis: Analysis): void {
-    if (this.session.isWon()) {
-      this.verdict = { status: "won", detail: "Every card is home." };
-      return;
-    }
-    if (this.blind) return;
-    this.verdict = verdictOf(analysis);
-    if (this.hiddenCards && this.verdict.status !== "checking") {
-      this.notePeek();
-      this.verdict = {
-        ...this.verdict,
-        detail: `${this.verdict.detail} The solver knows the face-down cards; you do not.`,
-      };
-    }
-    this.verdictLatencyMs = this.env.clock() - this.movedAt;
-    this.verdictSearchMs = analysis.source === "search" ? analysis.ms : 0;
-    this.checkLosing();
-  }
-
-  /** The status without peeking: the chance to win from here, from the blind player's samples. */
-  private setChance(choice: BlindChoice): void {
-    if (this.session.isWon()) {
-      this.verdict = { status: "won", detail: "Every card is home." };
-      return;
-    }
-    const words = chanceWords(choice.chance);
-    this.verdict = { status: "chance", detail: words.detail, chance: choice.chance };
-    this.verdictLatencyMs = this.env.clock() - this.movedAt;
-    this.verdictSearchMs = choice.ms;
+    this.assistant.announce();
   }
 
   /**
    * The live status: at once from what is known, else from the worker within the settings' budget, saying how
-   * far its search has got meanwhile. Blind, the chance to win from here.
+   * far its search has got meanwhile; blind, the chance to win from here. When the search is slow, the old
+   * solution is tried around the move meanwhile (on this thread, while the worker searches on its own).
    */
   refreshVerdict(turn?: AnyTurn): void {
     if (this.deriveTimer !== null) this.env.clearTimer(this.deriveTimer);
     this.deriveTimer = null;
-    if (this.session.isWon()) {
-      this.verdict = { status: "won", detail: "Every card is home." };
-      this.verdictLatencyMs = this.env.clock() - this.movedAt;
-      return;
-    }
-    const state = this.session.state;
-    if (this.blind) {
-      const known = this.env.solver.blindKnown(this.game, state, this.policy, BLIND_SEED);
-      if (known) {
-        this.setChance(known);
-        return;
-      }
-      this.verdict = { status: "checking", detail: "Weighing the ways the face-down cards may lie…" };
-      this.verdictLatencyMs = null;
-      this.env.solver
-        .blind(this.game, state, this.policy, BLIND_SEED)
-        .then((choice) => {
-          if (this.session.state !== state || !this.blind) return;
-          this.setChance(choice);
-          this.emit();
-        })
-        .catch((error: Error) => {
-          if (error instanceof CancelledError || this.session.state !== state) return;
-          this.verdict = { status: "unknown", detail: `The blind player failed: ${error.message}` };
-          this.emit();
-        });
-      return;
-    }
-    const budget = this.settings.statusBudgetMs;
-    const known = this.env.solver.known(this.game, state, this.policy, turn);
-    if (known && (known.result !== "unknown" || known.budgetMs >= budget)) {
-      this.setVerdict(known);
-      return;
-    }
-    this.verdict = searching();
-    this.verdictLatencyMs = null;
-    if (turn) {
-      // A search usually answers within a few milliseconds; when it is slow, the old solution is tried around
-      // the move meanwhile (on this thread, while the worker searches on its own).
-      const policy = this.policy;
-      const timer = this.env.setTimer(() => {
-        if (this.session.state !== state || this.verdict.status !== "checking") return;
-        const derived = this.env.solver.derive(this.game, turn, policy);
-        if (!derived) return;
-        this.setVerdict(derived);
-        this.emit();
+    this.assistant.refresh(turn, this.movedAt);
+    if (turn && this.verdict.status === "checking" && !this.blind) {
+      this.deriveTimer = this.env.setTimer(() => {
+        this.deriveTimer = null;
+        this.assistant.derive(turn);
       }, DERIVE_AFTER_MS);
-      this.deriveTimer = timer;
     }
-    this.env.solver
-      .analyse(this.game, state, this.policy, budget, "status", (positions) => {
-        if (this.session.state !== state || this.verdict.status !== "checking") return;
-        this.verdict = searching(positions);
-        this.emit();
-      })
-      .then((analysis) => {
-        if (this.session.state !== state) return;
-        this.setVerdict(analysis);
-        this.emit();
-      })
-      .catch((error: Error) => {
-        if (error instanceof CancelledError || this.session.state !== state) return;
-        this.verdict = { status: "unknown", detail: `The solver failed: ${error.message}` };
-        this.emit();
-      });
   }
 
   /** Flags the move that turned a winnable position into a lost one. */
@@ -1395,6 +1018,3 @@ export class PatienceController {
     this.save();
   }
 }
-
-/** Turns a hint or the solve button can play: written for this layout, and not a detour back and forth. */
-const usable = (a: Analysis): boolean => a.fits !== false && a.source !== "detour" && a.turns.length > 0;
