@@ -1,46 +1,40 @@
-import type { BlindAnswer } from "../../games/patience/play/blind-request.ts";
-import { ruleFields } from "../../games/patience/session.ts";
-import type { SolveAnswer } from "../../search/protocol.ts";
-import { SolverThread } from "../../workers/pool.ts";
-import type { Advisor } from "./patience-screen.ts";
+import { SolverClient, type WorkerLike } from "../../games/patience/play/solver-client.ts";
+import { startSolverThread } from "../../workers/pool.ts";
 
 /**
- * The solver and the blind player in a worker thread, as the terminal screen's advisor: the screen never freezes
- * while they think. The thread answers a lost position with its reason when the engine can name it, and reports
- * a search's positions as it goes.
+ * The solver and the blind player in a worker thread, behind the web's client (one search at a time, verdicts
+ * cached, stale questions dropped): the screen never freezes while they think. The thread answers a lost
+ * position with its reason when the engine can name it, and reports a search's positions as it goes.
  */
-export function threadAdvisor(): Advisor & { close(): void } {
-  const thread = new SolverThread();
-  const fields = (session: Parameters<Advisor["solve"]>[0]) =>
-    ruleFields(session.game, session.rules) as Record<string, unknown>;
-  return {
-    async solve(session, budgetMs, progress) {
-      const answer = await thread.ask(
-        {
-          type: "solve",
-          game: session.game.id,
-          rules: fields(session),
-          state: session.state,
-          policy: session.policy,
-          budget: { ms: budgetMs },
-          ...(progress ? { progressMs: 250 } : {}),
-        },
-        progress ? (message) => progress(message.positions) : undefined,
-      );
-      return answer as SolveAnswer & { why?: string };
+export function threadAdvisor(): SolverClient & { close(): void } {
+  const client = new SolverClient(threadWorker) as SolverClient & { close(): void };
+  client.close = () => client.dispose();
+  return client;
+}
+
+/** A worker thread running the solver, as the client speaks to a Web Worker. */
+function threadWorker(): WorkerLike {
+  const thread = startSolverThread();
+  // The thread must not keep a finished program alive.
+  thread.unref();
+  let ended = false;
+  const worker: WorkerLike = {
+    postMessage: (message) => thread.postMessage(message),
+    terminate: () => {
+      // Ended on purpose (a stale search stopped): the client has already moved on.
+      ended = true;
+      void thread.terminate();
     },
-    async blind(session, seed) {
-      const answer = await thread.ask({
-        type: "blind",
-        game: session.game.id,
-        rules: fields(session),
-        state: session.state,
-        policy: session.policy,
-        seed,
-      });
-      return answer as BlindAnswer;
-    },
-    stop: () => thread.stop(),
-    close: () => thread.stop(),
+    onmessage: null,
+    onerror: null,
   };
+  thread.on("message", (data) => worker.onmessage?.({ data }));
+  thread.on("error", (error) => {
+    ended = true;
+    worker.onerror?.({ message: error.message });
+  });
+  thread.on("exit", () => {
+    if (!ended) worker.onerror?.({ message: "the solver thread stopped" });
+  });
+  return worker;
 }

@@ -6,11 +6,10 @@ import { position } from "../../games/freecell/testing.ts";
 import { kingAlbert } from "../../games/king-albert/index.ts";
 import { dealKlondike, makeRules as makeKlondikeRules } from "../../games/klondike/rules.ts";
 import type { AnyPatienceGame, PileRef } from "../../games/patience/contract.ts";
-import type { BlindAnswer } from "../../games/patience/play/blind-request.ts";
-import { answerPlay } from "../../games/patience/play/worker.ts";
-import { type AnySession, ruleFields, Session } from "../../games/patience/session.ts";
+import { InThreadWorker } from "../../games/patience/play/in-thread.ts";
+import { SolverClient } from "../../games/patience/play/solver-client.ts";
+import { type AnySession, Session } from "../../games/patience/session.ts";
 import { findPatience } from "../../games/registry.ts";
-import type { SolveAnswer } from "../../search/protocol.ts";
 import type { Key } from "./keys.ts";
 import { type Advisor, PatienceScreen, wrapWords } from "./patience-screen.ts";
 
@@ -20,42 +19,8 @@ const press = (screen: PatienceScreen, ...names: string[]) => {
   for (const n of names) screen.handleKey(key(n));
 };
 
-/** The real solver, in this thread (the command runs it in a worker thread through the same protocol). */
-const inThread: Advisor = {
-  async solve(session: AnySession, budgetMs: number) {
-    const answer = await answerPlay(
-      {
-        type: "solve",
-        id: 1,
-        game: session.game.id,
-        rules: ruleFields(session.game, session.rules),
-        state: session.state,
-        policy: session.policy,
-        budget: { ms: budgetMs },
-      },
-      { findGame: findPatience, now: () => performance.now() },
-    );
-    if (answer.type !== "result") throw new Error("no result");
-    return answer as SolveAnswer & { why?: string };
-  },
-  async blind(session: AnySession, seed: number) {
-    const answer = await answerPlay(
-      {
-        type: "blind",
-        id: 2,
-        game: session.game.id,
-        rules: ruleFields(session.game, session.rules),
-        state: session.state,
-        policy: session.policy,
-        seed,
-      },
-      { findGame: findPatience, now: () => performance.now() },
-    );
-    if (answer.type !== "blind") throw new Error("no blind answer");
-    return answer as BlindAnswer;
-  },
-  stop() {},
-};
+/** The real solver, answering in this thread (the command asks a worker thread the same through the same client). */
+const inThread = (): Advisor => new SolverClient(() => new InThreadWorker());
 
 function screenOf(
   game: AnyPatienceGame,
@@ -164,34 +129,54 @@ describe("the terminal patience screen", () => {
 });
 
 describe("the terminal screen with the real solver", () => {
-  it("answers w, t and s on deal 1 and plays the solution to a win", async () => {
+  it("answers t, w and s on deal 1 as the web does, and plays the solution to a win", async () => {
     const { screen, changes } = screenOf(
       freecell,
       freecell.deal(1, makeRules({}), "microsoft"),
       "safe",
-      inThread,
+      inThread(),
     );
-    press(screen, "w");
-    expect(screen.message).toMatch(/^Searching…/);
-    await settle(screen);
-    expect(screen.message).toMatch(/^Winnable: a win in \d+ moves/);
-    expect(changes()).toBe(1);
     // A tip at once, from a quick search; then the solver's.
     press(screen, "t");
     expect(screen.message).toMatch(
-      /^Suggested move: [1-8a-d][1-8a-dh]\S*, the .* \(a quick search's; the solver looks on\)\.$/,
+      /^Suggested move: [1-8a-d][1-8a-dh]\S*, the .* \(a quick search's; the solver looks on\)\. t again shows another move \(\d+ more\)\.$/,
     );
     await settle(screen);
-    expect(screen.message).toMatch(/^Best move: [1-8a-d][1-8a-dh]\S*, the /);
+    expect(screen.message).toMatch(/^Best move: [1-8a-d][1-8a-dh]\S*, the .*\. t again shows another move/);
+    expect(changes()).toBeGreaterThanOrEqual(1);
+    // t again: the other legal moves in turn.
+    press(screen, "t");
+    expect(screen.message).toMatch(/^Another legal move \(1 of \d+\): \S+, the /);
+    // The verdict is known from the tip's search: w says it at once.
+    press(screen, "w");
+    expect(screen.message).toMatch(/^Winnable: the solver wins from here in \d+ moves\.$/);
     press(screen, "s");
     await settle(screen);
     expect(screen.playingSolution).toBe(true);
+    // Keys other than Esc and s wait while Solve plays.
+    press(screen, "u");
+    expect(screen.message).toBe("Solve is under way: Esc or s stops it.");
     let steps = 0;
     while (screen.step()) steps++;
     expect(steps).toBeGreaterThan(10);
     expect(screen.session.isWon()).toBe(true);
     expect(screen.session.assisted).toBe(true);
-    expect(screen.message).toMatch(/^Solved in \d+ moves\.$/);
+    expect(screen.message).toMatch(/^You won in \d+ moves with the computer's moves! n for a new deal\.$/);
+  });
+
+  it("says how far w's search has got, then the verdict; Esc stops Solve", async () => {
+    const { screen } = screenOf(freecell, freecell.deal(2, makeRules({}), "microsoft"), "safe", inThread());
+    press(screen, "w");
+    expect(screen.message).toMatch(/^Searching…/);
+    await settle(screen);
+    expect(screen.message).toMatch(/^Winnable: the solver wins from here in \d+ moves\.$/);
+    press(screen, "n", "s");
+    expect(screen.message).toBe("Solving…");
+    press(screen, "escape");
+    expect(screen.message).toBe("Stopped. The moves made so far are the computer's.");
+    expect(screen.playingSolution).toBe(false);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.session.moveCount).toBe(0);
   });
 
   it("says when a position is proved lost", async () => {
@@ -200,7 +185,7 @@ describe("the terminal screen with the real solver", () => {
       ["AC 9S", "AD JC", "AH JS", "AS 5C", "5S", "KC", "KS", "8H KD"],
       ["2C", "2D", "2H", "2S"],
     );
-    const { screen } = screenOf(freecell, state, "safe", inThread);
+    const { screen } = screenOf(freecell, state, "safe", inThread());
     press(screen, "w");
     await settle(screen);
     // Why, in words: what never moves, or every position reachable tried.
@@ -212,11 +197,11 @@ describe("the terminal screen with the real solver", () => {
   it("says why when a position is proved lost without a search, in lines that fit 80 columns", async () => {
     const klondike = findPatience("klondike") as AnyPatienceGame;
     const state = dealKlondike(22, makeKlondikeRules({ draw: 3 }), "solvitaire");
-    const { screen } = screenOf(klondike, state, "safe", inThread, true);
+    const { screen } = screenOf(klondike, state, "safe", inThread(), true);
     press(screen, "W");
     await settle(screen);
     expect(screen.message).toMatch(
-      /^Not winnable: the queen of clubs and the queen of spades can never both move: .* \(the solver knows the face-down cards\)\.$/,
+      /^Not winnable: the queen of clubs and the queen of spades can never both move: .*\. The solver knows the face-down cards; you do not\.$/,
     );
     const lines = screen.render().split("\n");
     expect(lines.every((line) => line.length <= 80)).toBe(true);
@@ -228,7 +213,7 @@ describe("the terminal screen without peeking", () => {
   it("gives the blind player's chance, tip and moves in Klondike, and peeks only with --peek", async () => {
     const klondike = findPatience("klondike") as AnyPatienceGame;
     const state = dealKlondike(5, makeKlondikeRules({}), "microsoft");
-    const { screen } = screenOf(klondike, state, "safe", inThread);
+    const { screen } = screenOf(klondike, state, "safe", inThread());
     expect(screen.render().split("\n")[0]).toMatch(/tips: blind$/);
     press(screen, "W");
     await settle(screen);
@@ -244,11 +229,11 @@ describe("the terminal screen without peeking", () => {
     screen.step();
     expect(screen.session.turns.length).toBe(1);
     expect(screen.session.assisted).toBe(true);
-    const peeking = screenOf(klondike, state, "safe", inThread, true).screen;
+    const peeking = screenOf(klondike, state, "safe", inThread(), true).screen;
     expect(peeking.render().split("\n")[0]).toMatch(/tips: peek$/);
     press(peeking, "W");
     await settle(peeking);
-    expect(peeking.message).toMatch(/\(the solver knows the face-down cards\)\.$/);
+    expect(peeking.message).toMatch(/The solver knows the face-down cards; you do not\.$/);
     expect(peeking.peeked).toBe(true);
   });
 });

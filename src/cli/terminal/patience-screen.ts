@@ -2,34 +2,14 @@ import { dealRange, type Numbering } from "../../cards/deals/layout.ts";
 import { escapeControls, quoteToken } from "../../cards/text.ts";
 import type { AnyPatienceGame, AutoPolicy, PileRef, PileView } from "../../games/patience/contract.ts";
 import { PileKeyReader } from "../../games/patience/pile-keys.ts";
-import {
-  chanceWords,
-  hintWords,
-  peeks,
-  playsBlind,
-  searchingWords,
-} from "../../games/patience/play/advice.ts";
-import type { BlindAnswer } from "../../games/patience/play/blind-request.ts";
-import { quickMove } from "../../games/patience/play/quick-move.ts";
-import { lostWords } from "../../games/patience/play/why.ts";
+import { Assistant } from "../../games/patience/play/assistant.ts";
+import type { SolverPort } from "../../games/patience/play/solver-client.ts";
 import { type AnySession, Session, type Turn } from "../../games/patience/session.ts";
-import type { SolveAnswer } from "../../search/protocol.ts";
 import type { Key } from "./keys.ts";
 import { rendererFor, type TableRenderer } from "./tables.ts";
 
-/** The solver as the screen uses it: asked off the main thread, so the screen never freezes. */
-export interface Advisor {
-  /** The solver's answer; `progress` hears the positions stored as the search goes on. */
-  solve(
-    session: AnySession,
-    budgetMs: number,
-    progress?: (positions: number) => void,
-  ): Promise<SolveAnswer & { why?: string }>;
-  /** The blind player's move and the chance to win (games with face-down cards), seeing only what a player sees. */
-  blind?(session: AnySession, seed: number): Promise<BlindAnswer>;
-  /** Stops the search running now (its promise is rejected). */
-  stop(): void;
-}
+/** The solver as the screen uses it: the web's client, asked off the main thread, so the screen never freezes. */
+export type Advisor = SolverPort;
 
 export interface ScreenOptions {
   game: AnyPatienceGame;
@@ -44,7 +24,7 @@ export interface ScreenOptions {
   colour?: boolean;
   /** Called when the screen changed without a key (a solver's answer arrived). */
   onChange?: () => void;
-  /** Milliseconds the solver may think for w and t (s: four times as long). */
+  /** Milliseconds the solver may think for w (hints look on for 30 s, Solve for 120 s, as on the web). */
   budgetMs?: number;
   /** Hints, the verdict and Solve see face-down cards (`tsol play --peek`); else they play blind where they can. */
   peek?: boolean;
@@ -59,8 +39,7 @@ type Mode =
   | { kind: "destination"; from: number }
   | { kind: "typing"; purpose: "deal" | "moves"; text: string }
   | { kind: "help" }
-  | { kind: "resume"; saved: AnySession }
-  | { kind: "thinking"; what: "solve" };
+  | { kind: "resume"; saved: AnySession };
 
 type Command = "undo" | "redo" | "new" | "deal" | "type" | "help" | "quit" | "winnable" | "tip" | "solve";
 
@@ -102,12 +81,8 @@ export class PatienceScreen {
   private mode: Mode = { kind: "pick" };
   message = "";
   quit = false;
-  /** The player's moves of a solution being played, in notation. */
-  private pendingSolution: string[] = [];
-  /** Solve without peeking: after the blind player's line, it decides again. */
-  private blindSolve = false;
-  /** The face-down cards were seen by a tip, the verdict or Solve in this game (`--peek`): a win is assisted. */
-  peeked = false;
+  /** Tips, the verdict and Solve: the platform's model, the same as the web's (none without a solver). */
+  private readonly assistant: Assistant | undefined;
   private cursor = -1;
   private readonly renderer: TableRenderer;
   /** Pile keys of more than one character ("12", "r3") typed a character at a time. */
@@ -121,6 +96,27 @@ export class PatienceScreen {
   ) {
     this.session = session;
     this.renderer = rendererFor(options.game.id);
+    const solver = options.advisor;
+    const screen = this;
+    this.assistant =
+      solver &&
+      new Assistant({
+        game: options.game,
+        solver,
+        state: () => this.session.state,
+        policy: () => this.session.policy,
+        peek: () => options.peek ?? false,
+        clock: () => performance.now(),
+        statusBudgetMs: () => options.budgetMs ?? 5000,
+        get words() {
+          return { again: `${screen.commandKey("tip")} again`, stop: "Esc", notation: true, chance: true };
+        },
+        say: (notice) => {
+          this.message = notice.text;
+        },
+        changed: () => options.onChange?.(),
+        play: (move) => this.playComputer(move),
+      });
     if (options.saved) {
       this.mode = { kind: "resume", saved: options.saved };
       this.message = `A saved game of ${this.describeOrigin(options.saved)} (${options.saved.moveCount} moves) is waiting: resume it? (y/n)`;
@@ -177,6 +173,7 @@ export class PatienceScreen {
     if (mode.kind === "resume") {
       if (key.name === "y" || key.name === "Y") {
         this.session = mode.saved;
+        this.assistant?.reset();
         this.message = "Resumed.";
       } else {
         this.message = "Started a new game; the saved one is replaced when you quit.";
@@ -195,15 +192,15 @@ export class PatienceScreen {
     }
     if (key.name === "escape") {
       this.pileKeys.clear();
-      if (mode.kind === "thinking") this.options.advisor?.stop();
-      this.pendingSolution = [];
-      this.blindSolve = false;
+      const solving = this.assistant?.solving;
+      this.assistant?.stop();
+      this.assistant?.moved();
       this.mode = { kind: "pick" };
-      this.message = "";
+      this.message = solving ? "Stopped. The moves made so far are the computer's." : "";
       return;
     }
-    if (mode.kind === "thinking") {
-      this.message = "The solver is thinking: Esc stops it.";
+    if (this.assistant?.solving && this.commandFor(key.name) !== "solve") {
+      this.message = `Solve is under way: Esc or ${this.commandKey("solve")} stops it.`;
       return;
     }
     if (["left", "right", "up", "down"].includes(key.name)) {
@@ -293,7 +290,27 @@ export class PatienceScreen {
       return;
     }
     const turn = this.session.play(intent.move);
+    this.moved();
     this.message = `${this.turnText(turn)}.${this.afterMoveNote()}`;
+  }
+
+  /** The player changed the position: Solve stops, and the tip shown is about the old one. */
+  private moved(): void {
+    this.assistant?.stop();
+    this.assistant?.moved();
+  }
+
+  /** A move of Solve's line, played as the computer's; the message changes only when the game ends. */
+  private playComputer(move: unknown): boolean {
+    try {
+      this.session.play(move, "computer");
+    } catch (error) {
+      this.message = `The solution stopped: ${screenText((error as Error).message)}.`;
+      return false;
+    }
+    const note = this.afterMoveNote().trim();
+    if (note) this.message = note;
+    return true;
   }
 
   private turnText(turn: Turn<unknown, unknown>): string {
@@ -348,9 +365,11 @@ export class PatienceScreen {
         this.quit = true;
         return;
       case "undo":
+        this.moved();
         this.message = session.undo() ? `Undone (${session.moveCount} moves).` : "Nothing to undo.";
         return;
       case "redo":
+        this.moved();
         this.message = session.redo() ? `Redone (${session.moveCount} moves).` : "Nothing to redo.";
         return;
       case "new":
@@ -372,171 +391,31 @@ export class PatienceScreen {
     }
   }
 
-  /** Whether the tip, the verdict and Solve play blind now (face-down cards, no --peek, a blind player). */
-  private get blind(): boolean {
-    return (
-      playsBlind(this.game, this.session.state, this.options.peek ?? false) &&
-      this.options.advisor?.blind !== undefined
-    );
-  }
-
   /**
-   * w, t and s. A tip is given at once (a quick search's move) and the solver's follows when it finds a win; w
-   * says how far the search has got as it goes; neither holds the keys. Solve searches until it finds a line (Esc
-   * stops it). Blind, the blind player answers: its move, the chance to win, its moves.
+   * w, t and s: the platform's assistant, as on the web. A tip is given at once (the best move known, else a
+   * quick search's) and the solver's follows; t again shows another legal move. w says how far the search has
+   * got, then the verdict. Solve plays as soon as it has a line (Esc stops it). Blind, the blind player answers.
    */
   private ask(what: "winnable" | "tip" | "solve"): void {
-    const advisor = this.options.advisor;
-    if (!advisor) {
-      this.message = "No solver is available.";
-      return;
-    }
-    if (this.session.isWon()) {
-      this.message = "This game is already won.";
-      return;
-    }
-    if (this.blind) {
-      this.askBlind(what);
-      return;
-    }
-    const session = this.session;
-    const at = session.state;
-    const budget = this.options.budgetMs ?? 5000;
-    if (what === "tip") {
-      const quick = quickMove(this.game, at, session.policy, { ms: 60, now: () => performance.now() });
-      if (!quick) {
-        this.message = this.afterMoveNote().trim() || "No legal move is left.";
-        return;
-      }
-      const text = this.game.notation.format(at, quick.move);
-      this.message = `${hintWords(`${text}, ${this.game.describe(at, quick.move)}.`, "quick", 0, "")}`;
-    } else if (what === "winnable") this.message = searchingWords();
-    else {
-      this.mode = { kind: "thinking", what };
-      this.message = `Solving… ${searchingWords()} (Esc stops)`;
-    }
-    const live = () => this.session === session && session.state === at;
-    const progress = (positions: number) => {
-      if (!live()) return;
-      if (what === "solve" && this.mode.kind === "thinking")
-        this.message = `Solving… ${searchingWords(positions)} (Esc stops)`;
-      else if (what === "winnable" && this.message.startsWith("Searching…"))
-        this.message = searchingWords(positions);
-      else return;
-      this.options.onChange?.();
-    };
-    advisor.solve(session, what === "solve" ? budget * 4 : budget, progress).then(
-      (answer) => {
-        if (!live() || (what === "solve" && this.mode.kind !== "thinking")) return;
-        if (what === "solve") this.mode = { kind: "pick" };
-        // A tip that found no sure win leaves the quick search's move on the screen.
-        if (what === "tip" && answer.result === "unknown") return;
-        this.solved(what, answer);
-        this.options.onChange?.();
-      },
-      (error: Error & { code?: string }) => {
-        if (error.code === "cancelled" || this.session !== session) return;
-        if (this.mode.kind === "thinking") this.mode = { kind: "pick" };
-        this.message = `The solver failed: ${screenText(error.message)}`;
-        this.options.onChange?.();
-      },
-    );
+    const assistant = this.assistant;
+    if (!assistant) this.message = "No solver is available.";
+    else if (what === "winnable") assistant.announce();
+    else if (what === "tip") assistant.hintPress();
+    else assistant.solvePress();
   }
 
-  /** The blind player's answer: the chance to win (w), its move (t), its moves up to the next card turned up (s). */
-  private askBlind(what: "winnable" | "tip" | "solve"): void {
-    const advisor = this.options.advisor as Advisor & { blind: NonNullable<Advisor["blind"]> };
-    const session = this.session;
-    const at = session.state;
-    if (what === "solve") this.mode = { kind: "thinking", what };
-    this.message = `Weighing the ways the face-down cards may lie…${what === "solve" ? " (Esc stops)" : ""}`;
-    advisor.blind(session, 1).then(
-      (answer) => {
-        if (this.session !== session || session.state !== at) return;
-        if (what === "solve" && this.mode.kind !== "thinking") return;
-        if (what === "solve") this.mode = { kind: "pick" };
-        const chance = chanceWords(answer.chance);
-        if (what === "winnable") this.message = chance.detail;
-        else if (answer.move === null) {
-          this.blindSolve = false;
-          this.message = `No way the face-down cards may lie lets this position be won. ${chance.detail}`;
-        } else if (what === "tip") {
-          const move = this.game.notation.parse(at, answer.move);
-          this.message = `${hintWords(`${answer.move}, ${this.game.describe(at, move)}.`, "blind", 0, "")} Chance to win ${chance.short}.`;
-        } else {
-          this.pendingSolution = answer.line.slice();
-          this.blindSolve = true;
-          this.message = `Playing the blind player's moves (chance to win ${chance.short})… Esc stops.`;
-        }
-        this.options.onChange?.();
-      },
-      (error: Error & { code?: string }) => {
-        if (error.code === "cancelled" || this.session !== session) return;
-        if (this.mode.kind === "thinking") this.mode = { kind: "pick" };
-        this.message = `The blind player failed: ${screenText(error.message)}`;
-        this.options.onChange?.();
-      },
-    );
+  /** The face-down cards were seen by a tip, the verdict or Solve in this game (`--peek`): a win is assisted. */
+  get peeked(): boolean {
+    return this.assistant?.peeked ?? false;
   }
 
-  private solved(what: "winnable" | "tip" | "solve", answer: SolveAnswer & { why?: string }): void {
-    const work = `${answer.stats.positions.toLocaleString("en")} positions, ${Math.round(answer.stats.ms)} ms`;
-    const peeking = peeks(this.game, this.session.state, this.options.peek ?? false);
-    if (peeking) this.peeked = true;
-    const known = peeking || this.hiddenCards() ? " (the solver knows the face-down cards)" : "";
-    if (answer.result === "unsolvable") {
-      // Why, in words: an argument (Klondike's blocked positions), the stuck cards, or what the search covered.
-      const why = lostWords({ proof: answer.proof, why: answer.why, positions: answer.stats.positions });
-      this.message = `Not winnable: ${screenText(why)}${known}.`;
-      return;
-    }
-    if (answer.result === "unknown") {
-      this.message = `Unknown: ${answer.reason ?? "the search stopped"} (${work}).`;
-      return;
-    }
-    if (what === "winnable" || answer.turns.length === 0) {
-      this.message = `Winnable: a win in ${answer.turns.length} moves (${work})${known}.`;
-      return;
-    }
-    if (what === "tip") {
-      const move = this.game.notation.parse(this.session.state, answer.turns[0]);
-      this.message = `${hintWords(`${answer.turns[0]}, ${this.game.describe(this.session.state, move)}`, "solver", 0, "")} (${work}).`;
-      return;
-    }
-    this.blindSolve = false;
-    this.pendingSolution = answer.turns.slice();
-    this.message = `Playing the solution (${answer.turns.length} moves)…`;
-  }
-
-  private hiddenCards(): boolean {
-    return this.piles().some((p) => p.cards.some((c) => !c.faceUp));
-  }
-
-  /** Plays the next move of a solution being shown; returns false when there is none left. */
+  /** Plays the next move of a solution being shown; returns false when there is none left to play now. */
   step(): boolean {
-    const next = this.pendingSolution.shift();
-    if (next === undefined) return false;
-    try {
-      this.session.playNotation(next, "computer");
-    } catch (error) {
-      this.pendingSolution = [];
-      this.blindSolve = false;
-      this.message = `The solution stopped: ${screenText((error as Error).message)}.`;
-      return false;
-    }
-    if (this.session.isWon()) {
-      this.pendingSolution = [];
-      this.blindSolve = false;
-      this.message = `Solved in ${this.session.moveCount} moves.`;
-    } else if (this.pendingSolution.length === 0 && this.blindSolve) {
-      // A card has turned up: the blind player decides again on what is seen now.
-      this.ask("solve");
-    }
-    return this.pendingSolution.length > 0;
+    return this.assistant?.step() ?? false;
   }
 
   get playingSolution(): boolean {
-    return this.pendingSolution.length > 0;
+    return this.assistant?.playing ?? false;
   }
 
   private typeKey(mode: Extract<Mode, { kind: "typing" }>, key: Key): void {
@@ -568,6 +447,7 @@ export class PatienceScreen {
 
   private typedMoves(text: string): void {
     const moves = text.split(/[\s,]+/).filter((m) => m.length > 0);
+    this.moved();
     let played = 0;
     for (const m of moves) {
       try {
@@ -584,11 +464,9 @@ export class PatienceScreen {
 
   private newDeal(n: number): void {
     const { game, rules, numbering, policy } = this.options;
-    this.options.advisor?.stop();
+    this.assistant?.reset();
+    this.options.advisor?.cancel();
     this.session = Session.deal(game, n, rules, numbering, policy);
-    this.pendingSolution = [];
-    this.blindSolve = false;
-    this.peeked = false;
     this.mode = { kind: "pick" };
     this.message = `Deal #${n}.`;
   }

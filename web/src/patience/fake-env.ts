@@ -1,11 +1,10 @@
 import { mulberry32 } from "../../../src/cards/random.ts";
 import type { BlindRequest } from "../../../src/games/patience/play/blind-request.ts";
-import { answerPlay, type PlayAnswer } from "../../../src/games/patience/play/worker.ts";
-import { findPatience } from "../../../src/games/registry.ts";
-import type { ProgressMessage, Request as SolverRequest } from "../../../src/search/protocol.ts";
+import { InThreadWorker } from "../../../src/games/patience/play/in-thread.ts";
+import type { Request as SolverRequest } from "../../../src/search/protocol.ts";
 import { MemoryStore } from "../storage.ts";
 import type { ControllerEnv, SoundKind } from "./controller.ts";
-import { SolverClient, type WorkerLike } from "./solver-client.ts";
+import { SolverClient } from "./solver-client.ts";
 
 /**
  * The page's edge made of plain parts, for the tests: a store in memory, a clock the test moves, seeded
@@ -14,35 +13,8 @@ import { SolverClient, type WorkerLike } from "./solver-client.ts";
  */
 type Request = SolverRequest | BlindRequest;
 
-export class FakeWorker implements WorkerLike {
-  onmessage: ((event: { data: PlayAnswer | ProgressMessage }) => void) | null = null;
-  onerror: ((event: { message?: string }) => void) | null = null;
-  terminated = false;
-  readonly requests: Request[] = [];
-
-  constructor(private readonly log: Request[]) {}
-
-  postMessage(message: Request): void {
-    this.requests.push(message);
-    this.log.push(message);
-    setTimeout(() => {
-      const worker = {
-        findGame: findPatience,
-        now: () => performance.now(),
-        progress: (progress: ProgressMessage) => {
-          if (!this.terminated) this.onmessage?.({ data: progress });
-        },
-      };
-      void answerPlay(message, worker).then((answer) => {
-        if (!this.terminated) this.onmessage?.({ data: answer });
-      });
-    }, 0);
-  }
-
-  terminate(): void {
-    this.terminated = true;
-  }
-}
+/** A worker that answers in this process: the platform's, shared with the terminal's tests. */
+export class FakeWorker extends InThreadWorker {}
 
 export interface FakeEnv extends ControllerEnv {
   store: MemoryStore;
