@@ -104,7 +104,7 @@ describe("every game on the one terminal screen", () => {
     const game = play("3 --peek", data, "klondike");
     await game.waitFor("tsol Klondike  deal #3");
     game.keys("W");
-    await game.waitFor(/(Winnable|Not winnable|Unknown)[^]*The solver knows the\s+face-down\s+cards/);
+    await game.waitFor(/(Winnable|Not winnable|Unknown)[\s\S]*The solver knows the\s+face-down\s+cards/);
     game.keys("q");
     await game.waitFor("[exited 0]");
   });
