@@ -322,7 +322,7 @@ describe("the family engine's games on the terminal screen", () => {
     const key = String(far.from.index + 1);
     press(screen, key[0]);
     expect(screen.keyWaiting).toBe(true);
-    expect(screen.message).toBe("Pile 1, or type the rest of 10-17.");
+    expect(screen.message).toBe("Pile 1, or type the rest of 10–17.");
     press(screen, key[1]);
     expect(screen.keyWaiting).toBe(false);
     expect(screen.message).toMatch(new RegExp(`^From pile ${key} to where\\?`));

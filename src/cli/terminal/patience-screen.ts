@@ -1,8 +1,21 @@
 import { dealRange, type Numbering } from "../../cards/deals/layout.ts";
 import { escapeControls, quoteToken } from "../../cards/text.ts";
-import type { AnyPatienceGame, AutoPolicy, PileRef, PileView } from "../../games/patience/contract.ts";
+import {
+  type AnyPatienceGame,
+  type AutoPolicy,
+  type PileRef,
+  type PileView,
+  samePile,
+} from "../../games/patience/contract.ts";
 import { PileKeyReader } from "../../games/patience/pile-keys.ts";
 import { Assistant } from "../../games/patience/play/assistant.ts";
+import {
+  commandKey,
+  keyGesture,
+  keysOf,
+  type Selection,
+  waitingWords,
+} from "../../games/patience/play/gestures.ts";
 import type { SolverPort } from "../../games/patience/play/solver-client.ts";
 import { type AnySession, Session, type Turn } from "../../games/patience/session.ts";
 import type { Key } from "./keys.ts";
@@ -36,7 +49,7 @@ export interface ScreenOptions {
 
 type Mode =
   | { kind: "pick" }
-  | { kind: "destination"; from: number }
+  | { kind: "destination"; selection: Selection }
   | { kind: "typing"; purpose: "deal" | "moves"; text: string }
   | { kind: "help" }
   | { kind: "resume"; saved: AnySession };
@@ -86,9 +99,7 @@ export class PatienceScreen {
   private cursor = -1;
   private readonly renderer: TableRenderer;
   /** Pile keys of more than one character ("12", "r3") typed a character at a time. */
-  private readonly pileKeys = new PileKeyReader(() =>
-    this.piles().flatMap((p) => (p.key === undefined ? [] : [p.key])),
-  );
+  private readonly pileKeys = new PileKeyReader(() => keysOf(this.piles()));
 
   constructor(
     session: AnySession,
@@ -142,8 +153,7 @@ export class PatienceScreen {
   /** The key of each command in this game (the capital when a pile's key is, or begins with, the lower-case one). */
   private commandKey(command: Command): string {
     const [, key] = COMMANDS.find(([c]) => c === command) as [Command, string, string];
-    const keys = this.piles().flatMap((p) => (p.key === undefined ? [] : [p.key]));
-    return PileKeyReader.takes(keys, key) ? key.toUpperCase() : key;
+    return commandKey(this.piles(), key);
   }
 
   /** Whether the start of a longer pile key waits for the rest: the caller calls `flushKeys` after a pause. */
@@ -155,7 +165,7 @@ export class PatienceScreen {
   flushKeys(): void {
     const typed = this.pileKeys.waiting;
     const k = this.pileKeys.flush();
-    if (k !== undefined) this.pile(this.piles().findIndex((p) => p.key === k));
+    if (k !== undefined) this.pile(this.piles().filter((p) => p.key === k));
     else if (typed !== "") this.message = `No pile's key is ${quoteToken(typed)}.`;
   }
 
@@ -209,17 +219,17 @@ export class PatienceScreen {
     }
     if (key.name === "enter" || key.name === "space") {
       if (this.cursor < 0) this.showCursor();
-      else this.pile(this.cursor);
+      else this.pile([this.piles()[this.cursor]]);
       return;
     }
     if (key.name.length !== 1 || key.ctrl || key.meta) this.pileKeys.clear();
     else {
       const step = this.pileKeys.press(key.name);
-      for (const k of step.piles) this.pile(this.piles().findIndex((p) => p.key === k));
+      for (const k of step.piles) this.pile(this.piles().filter((p) => p.key === k));
       if (step.dropped !== undefined && step.piles.length === 0)
         this.message = `No pile's key is ${quoteToken(step.dropped)}.`;
       if (step.waiting !== "") {
-        this.message = this.waitingText(step.waiting);
+        this.message = waitingWords(this.piles(), step.waiting);
         return;
       }
       if (step.unused === undefined) return;
@@ -229,59 +239,16 @@ export class PatienceScreen {
     else this.message = `${quoteToken(key.name)} does nothing here: ? for help.`;
   }
 
-  /** What the start of a longer key may become: "Pile 1, or type the rest of 10-18." */
-  private waitingText(typed: string): string {
-    const piles = this.piles();
-    const longer = piles
-      .map((p) => p.key)
-      .filter((k): k is string => k !== undefined && k !== typed && k.startsWith(typed));
-    const range = longer.length > 2 ? `${longer[0]}-${longer[longer.length - 1]}` : longer.join(" or ");
-    const named = piles.find((p) => p.key === typed);
-    const label = named ? `${named.label.charAt(0).toUpperCase()}${named.label.slice(1)}` : "";
-    return named ? `${label}, or type the rest of ${range}.` : `Type the rest of ${range} (Esc cancels).`;
-  }
-
   /** A pile chosen (by its key, or Enter on the cursor): pick it up, drop on it, or a double-click. */
-  private pile(index: number): void {
-    const piles = this.piles();
-    const pile = piles[index];
-    const state = this.session.state;
-    if (this.mode.kind === "destination") {
-      const from = piles[this.mode.from];
-      this.mode = { kind: "pick" };
-      this.answer(
-        index === piles.indexOf(from)
-          ? this.game.quickMove(state, from.ref)
-          : this.game.intent(state, from.ref, pile.ref),
-      );
-      return;
-    }
-    if (pile.ref.kind === "stock") {
-      this.answer(this.game.quickMove(state, pile.ref));
-      return;
-    }
-    if (
-      pile.ref.kind === "foundation" &&
-      !piles.some((p) => p.ref.kind === "foundation" && p.cards.length > 0)
-    ) {
-      this.message = "The foundations are empty.";
-      return;
-    }
-    if (pile.ref.kind === "foundation") {
-      this.message = `To take a card off a foundation, type the move (${this.commandKey("type")} then, e.g., hs3).`;
-      return;
-    }
-    if (pile.cards.length === 0) {
-      // An empty place (Montana's gap) is filled by the card the game says; elsewhere the game says why not.
-      this.answer(this.game.quickMove(state, pile.ref), "");
-      return;
-    }
-    if (this.game.lift(state, pile.ref, pile.cards.length - 1) === 0) {
-      this.message = `Nothing in ${pile.label} can move.`;
-      return;
-    }
-    this.mode = { kind: "destination", from: index };
-    this.message = `From ${pile.label} to where? (the same key again: home or where it fits; Esc cancels)`;
+  private pile(piles: PileView[]): void {
+    const selection = this.mode.kind === "destination" ? this.mode.selection : null;
+    this.mode = { kind: "pick" };
+    const gesture = keyGesture(this.game, this.session.state, piles, selection);
+    if (gesture.kind === "select") {
+      this.mode = { kind: "destination", selection: gesture.selection };
+      this.assistant?.moved();
+      this.message = gesture.prompt;
+    } else this.answer(gesture.intent, gesture.quick ? "" : "Illegal: ");
   }
 
   private answer(intent: { move: unknown } | { reason: string }, refused = "Illegal: "): void {
@@ -530,7 +497,9 @@ export class PatienceScreen {
       "",
     ];
     const piles = this.piles();
-    const selected = this.mode.kind === "destination" ? this.mode.from : undefined;
+    const mode = this.mode;
+    const selected =
+      mode.kind === "destination" ? piles.findIndex((p) => samePile(p.ref, mode.selection.from)) : undefined;
     lines.push(
       ...this.renderer.draw(piles, {
         selected,

@@ -9,6 +9,12 @@ import {
   type Notice,
   sentence,
 } from "../../../src/games/patience/play/assistant.ts";
+import {
+  commandKey,
+  keyGesture,
+  type Selection,
+  waitingWords,
+} from "../../../src/games/patience/play/gestures.ts";
 import { type AnySession, ruleFields, Session, type Turn } from "../../../src/games/patience/session.ts";
 import { patienceSettings, rulesOf, type Settings, SPEED_FACTOR } from "../settings.ts";
 import { formatDuration, type GameInfo, StatsBook } from "../stats.ts";
@@ -44,14 +50,7 @@ export interface ControllerEnv {
   settingsChanged?: (settings: Settings) => void;
 }
 
-export type { Notice };
-
-export interface Selection {
-  from: PileRef;
-  /** The card picked (0 the bottom card), and how many cards from it up; `count` undefined: as many as fit. */
-  index: number;
-  count?: number;
-}
+export type { Notice, Selection };
 
 /** A hint on the table (the platform's, see play/assistant.ts), with the move's outline to draw. */
 export type Hint =
@@ -291,8 +290,7 @@ export class PatienceController {
    * begins with it (Flower Garden's reserve "r1".."r16" takes r: redo is R).
    */
   commandKey(key: string): string {
-    const keys = this.piles().flatMap((p) => (p.key === undefined ? [] : [p.key]));
-    return PileKeyReader.takes(keys, key) ? key.toUpperCase() : key;
+    return commandKey(this.piles(), key);
   }
 
   // ---- Storage ----------------------------------------------------------------------------------------
@@ -701,8 +699,13 @@ export class PatienceController {
 
   /** The move from one pile to another, or its reason, played. */
   tryMove(from: PileRef, to: PileRef, count?: number): boolean {
+    return this.playIntent(this.game.intent(this.session.state, from, to, count));
+  }
+
+  /** The engine's answer to a gesture: its move played, or its reason shown. */
+  private playIntent(intent: { move: unknown } | { reason: string }): boolean {
     this.selection = null;
-    const intent = this.game.intent(this.session.state, from, to, count);
+    this.assistant.moved();
     if ("reason" in intent) {
       this.refuse(intent.reason);
       return false;
@@ -719,14 +722,7 @@ export class PatienceController {
 
   /** A double-click (or Enter twice): home if the card can go, else where the game says. */
   quick(pile: PileRef): boolean {
-    this.selection = null;
-    this.assistant.moved();
-    const intent = this.game.quickMove(this.session.state, pile);
-    if ("reason" in intent) {
-      this.refuse(intent.reason);
-      return false;
-    }
-    return this.play(intent.move);
+    return this.playIntent(this.game.quickMove(this.session.state, pile));
   }
 
   /** A click on card `index` of a pile (bottom 0). */
@@ -843,17 +839,7 @@ export class PatienceController {
 
   /** The start of a longer key typed: says what may follow, and takes it as typed after a pause. */
   private awaitKey(typed: string): void {
-    const longer = this.piles()
-      .map((p) => p.key)
-      .filter((k): k is string => k !== undefined && k !== typed && k.startsWith(typed));
-    const named = this.piles().find((p) => p.key === typed);
-    const range = longer.length > 2 ? `${longer[0]}–${longer[longer.length - 1]}` : longer.join(" or ");
-    this.notice = {
-      text: named
-        ? `${capital(named.label)}, or type the rest of ${range}.`
-        : `Type the rest of ${range} (Esc cancels).`,
-      tone: "info",
-    };
+    this.notice = { text: waitingWords(this.piles(), typed), tone: "info" };
     this.keyTimer = this.env.setTimer(() => {
       this.keyTimer = null;
       const k = this.pileKeys.flush();
@@ -869,29 +855,16 @@ export class PatienceController {
     this.keyTimer = null;
   }
 
+  /** A pile's key: pick it up, put the pile picked up there, or (the same key again) its quick move. */
   private keyPile(piles: PileView[]): void {
-    const sel = this.selection;
-    if (sel) {
-      if (piles.some((p) => samePile(p.ref, sel.from))) {
-        this.quick(sel.from);
-        return;
-      }
-      this.tryMove(sel.from, piles[0].ref, sel.count);
+    const gesture = keyGesture(this.game, this.session.state, piles, this.selection);
+    if (gesture.kind === "move") {
+      this.playIntent(gesture.intent);
       return;
     }
-    const source = piles.find((p) => p.cards.length > 0) ?? piles[0];
-    const lowest = source.cards.findIndex((_, i) => this.game.lift(this.session.state, source.ref, i) > 0);
-    if (lowest < 0) {
-      this.quick(source.ref);
-      return;
-    }
-    // From the keyboard, the engine decides how many cards fit where they go.
-    this.selection = { from: source.ref, index: lowest };
+    this.selection = gesture.selection;
     this.assistant.moved();
-    this.notice = {
-      text: `From ${source.label} to where? Press a pile's key (Esc cancels).`,
-      tone: "info",
-    };
+    this.notice = { text: gesture.prompt, tone: "info" };
     this.emit();
   }
 

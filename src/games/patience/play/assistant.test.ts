@@ -54,7 +54,7 @@ describe("the assistant: hints, the status and Solve for every front-end", () =>
     expect(last()).toMatch(/^Best move: [A-Z]/);
     // The solver's answer is the status's too.
     expect(assistant.verdict.status).toBe("winnable");
-    const legal = freecell.legalMoves(session.state).length;
+    const legal = session.game.legalMoves(session.state).length;
     expect(best.total).toBe(legal);
     const seen = new Set([JSON.stringify(best.move)]);
     for (let i = 1; i < legal; i++) {
