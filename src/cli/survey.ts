@@ -6,6 +6,8 @@ import { PATIENCE_GAMES } from "../games/registry.ts";
 import { formatDuration, type ProgressSink } from "../survey/progress.ts";
 import {
   buildReport,
+  catalogueRows,
+  catalogueText,
   reportCsv,
   reportHtml,
   reportJson,
@@ -347,6 +349,61 @@ async function runCommand(id: string, options: RunOptions): Promise<void> {
   }
 }
 
+interface CatalogueCommandOptions extends BudgetOptions {
+  deals: string;
+  jobs?: number;
+  db?: string;
+  only?: string;
+}
+
+/**
+ * `tsol survey catalogue --deals 1-N`: every Solvitaire preset by its name in turn, each a survey of its own (named
+ * as the preset) in one SQLite file, with one budget; run again, it resumes every preset where it stopped.
+ */
+async function catalogueCommand(options: CatalogueCommandOptions): Promise<void> {
+  const ranges = parseDeals(options.deals, "solvitaire");
+  const budget = budgetFrom(options, { positions: DEFAULT_POSITIONS });
+  const only = options.only
+    ?.split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const { catalogueEntries, runCatalogue } = await import("../survey/catalogue.ts");
+  // A name that is no preset is refused before the file is opened.
+  const entries = catalogueEntries(only);
+  const store = new (await sqlite())(options.db ?? DEFAULT_DB);
+  const stop = stopOnSignal();
+  const jobs = options.jobs ?? defaultJobs();
+  try {
+    process.stderr.write(
+      `tsol: the catalogue (${entries.length} presets), solvitaire deals ${showRanges(ranges)} (${countDeals(ranges).toLocaleString("en")} a preset), budget ${describeBudget(budget)} a deal, ${jobs} threads, in ${store.where}\n`,
+    );
+    const began = performance.now();
+    const summaries = await runCatalogue(store, ranges, budget, solverVersion, {
+      jobs,
+      signal: stop.signal,
+      sink: stderrSink(),
+      ...(only ? { only } : {}),
+      onStart: (entry, i, of) =>
+        process.stderr.write(
+          `tsol: ${i + 1}/${of} ${entry.name}: ${entry.game.rules.label(entry.game.rules.make(entry.rules))}\n`,
+        ),
+      onDone: (_entry, summary) => {
+        warnNotes(summary.notes);
+        process.stderr.write(`${summaryLine(summary, store.where)}\n`);
+      },
+    });
+    const left = summaries.reduce((n, s) => n + s.left, 0);
+    const n = (x: number) => x.toLocaleString("en");
+    process.stderr.write(
+      `tsol: the catalogue in ${store.where}: ${summaries.length} presets run in ${formatDuration((performance.now() - began) / 1000)}${left > 0 || stop.signal.aborted ? `; stopped with ${n(left)} deals left: run the same command to resume` : ""}\n`,
+    );
+    if (stop.signal.aborted) process.exitCode = 130;
+  } finally {
+    stop.dispose();
+    await store.close();
+  }
+}
+
 /** The survey a command names, or the only one in the store. */
 async function pickSurvey(store: SurveyStore, name: string | undefined): Promise<StoredSurvey> {
   if (name !== undefined) {
@@ -453,11 +510,14 @@ interface ReportOptions {
   csv?: boolean;
   json?: boolean;
   html?: string;
+  catalogue?: boolean;
 }
 
 async function reportCommand(options: ReportOptions): Promise<void> {
-  const formats = [options.csv, options.json, options.html !== undefined].filter(Boolean).length;
-  if (formats > 1) throw new UsageError("give one of --csv, --json and --html FILE");
+  const formats = [options.csv, options.json, options.html !== undefined, options.catalogue].filter(
+    Boolean,
+  ).length;
+  if (formats > 1) throw new UsageError("give one of --csv, --json, --html FILE and --catalogue");
   const store = await openStore(options, { readonly: true });
   try {
     const surveys = options.name !== undefined ? [await pickSurvey(store, options.name)] : await store.list();
@@ -473,7 +533,12 @@ async function reportCommand(options: ReportOptions): Promise<void> {
     else if (options.html !== undefined) {
       writeFileSync(options.html, reportHtml(reports, results));
       process.stderr.write(`tsol: wrote ${escapeControls(options.html)}\n`);
-    } else process.stdout.write(reportText(reports));
+    } else {
+      // The catalogue's table first (Solvitaire's presets surveyed by tsol survey catalogue), then every survey.
+      const table = catalogueRows(reports);
+      if (options.catalogue) process.stdout.write(catalogueText(table));
+      else process.stdout.write(`${table.length ? `${catalogueText(table)}\n` : ""}${reportText(reports)}`);
+    }
   } finally {
     await store.close();
   }
@@ -542,6 +607,24 @@ export function registerSurvey(program: Command): void {
     reportErrors(() => runCommand(id, options)),
   );
 
+  const catalogueRun = survey
+    .command("catalogue")
+    .description(
+      "survey every Solvitaire preset in turn (each a survey named as the preset, Solvitaire's numbering), resumable",
+    )
+    .requiredOption(
+      "--deals <ranges>",
+      "the deals of every preset: 1-1000, a number, or a comma list of them",
+    )
+    .option("--jobs <N>", "solver threads (default: every core)", wholeNumber("--jobs"))
+    .option("--db <file>", `the SQLite database (default ${DEFAULT_DB})`)
+    .option("--only <names>", "these presets only, a comma list of Solvitaire names");
+  addBudgetOptions(
+    catalogueRun,
+    `positions each deal may take (default ${String(DEFAULT_POSITIONS).replace(/\B(?=(\d{3})+$)/g, ",")})`,
+    `megabytes each deal's search tables may take (default ${DEFAULT_MB}; a thread each)`,
+  ).action((options: CatalogueCommandOptions) => reportErrors(() => catalogueCommand(options)));
+
   const retry = survey
     .command("retry [name]")
     .description("solve a survey's undecided deals again with a larger budget")
@@ -567,6 +650,7 @@ export function registerSurvey(program: Command): void {
     .option("--csv", "one CSV line per survey")
     .option("--json", 'one JSON object: {"surveys": [...]}')
     .addOption(new Option("--html <file>", "write a self-contained HTML page with plots"))
+    .option("--catalogue", "only the catalogue's table (Solvitaire's presets), in Markdown")
     .action((options: ReportOptions) => reportErrors(() => reportCommand(options)));
 
   survey

@@ -1,6 +1,8 @@
 import { escapeControls, shortText } from "../cards/text.ts";
 import { wilson, Z95 } from "../games/patience/wilson.ts";
 import { findPatience } from "../games/registry.ts";
+import { catalogueEntryOf, rulesInWords, shortRules } from "./catalogue.ts";
+import { PUBLISHED, type PublishedFigure } from "./published.ts";
 import { type DealResult, describeBudget, type SurveyBudget } from "./settings.ts";
 import type { StoredSurvey } from "./store.ts";
 
@@ -275,6 +277,131 @@ export function reportText(reports: readonly SurveyReport[]): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// The catalogue: every survey that is one of Solvitaire's presets (tsol survey catalogue), in one table.
+
+/** One preset's line of the catalogue's table. */
+export interface CatalogueRow {
+  name: string;
+  /** The rules in words, short, and whole. */
+  rules: string;
+  rulesWhole: string;
+  deals: number;
+  first: number | null;
+  last: number | null;
+  solved: number;
+  unsolvable: number;
+  unknown: number;
+  winnable: Winnable;
+  undecided: number[];
+  /** Median solver time a deal, ms. */
+  msMedian: number;
+  budget: SurveyBudget;
+  published?: PublishedFigure;
+  /**
+   * Whether the published interval and ours overlap (a figure without a margin counts as a point); undefined
+   * without a published figure.
+   */
+  agrees?: boolean;
+}
+
+/** The catalogue's rows: the reports that are presets surveyed under the preset's rules, in Solvitaire's order. */
+export function catalogueRows(reports: readonly SurveyReport[]): CatalogueRow[] {
+  const rows: CatalogueRow[] = [];
+  for (const r of reports) {
+    const entry = catalogueEntryOf(r);
+    if (!entry) continue;
+    const published = Object.hasOwn(PUBLISHED, r.name) ? PUBLISHED[r.name] : undefined;
+    const agrees =
+      published &&
+      published.share + (published.margin ?? 0) >= r.winnable.low &&
+      published.share - (published.margin ?? 0) <= r.winnable.high;
+    rows.push({
+      name: r.name,
+      rules: shortRules(entry),
+      rulesWhole: rulesInWords(entry),
+      deals: r.deals,
+      first: r.first,
+      last: r.last,
+      solved: r.solved,
+      unsolvable: r.unsolvable,
+      unknown: r.unknown,
+      winnable: r.winnable,
+      undecided: r.undecided,
+      msMedian: r.ms.median,
+      budget: r.budget,
+      ...(published ? { published, agrees } : {}),
+    });
+  }
+  return rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** A published figure as the table shows it: `81.945% ± 0.084`. */
+export function formatPublished(p: PublishedFigure): string {
+  return `${(100 * p.share).toFixed(p.margin === undefined ? 5 : 3)}%${p.margin === undefined ? "" : ` ± ${(100 * p.margin).toFixed(3)}`}`;
+}
+
+/** Winnable in the table's short form: `62.1% ± 9.5`. */
+const shortShare = (w: Winnable): string => `${(100 * w.share).toFixed(1)}% ± ${(100 * w.margin).toFixed(1)}`;
+
+/** Undecided deals for the table: every one up to `max`, else how many. */
+function undecidedCell(row: CatalogueRow, max: number): string {
+  if (row.unknown === 0) return "0";
+  return row.unknown <= max ? `${row.unknown}: ${row.undecided.join(" ")}` : `${row.unknown}`;
+}
+
+/**
+ * The catalogue as a Markdown table (`tsol survey report --catalogue`): preset, rules in words, deals, solved /
+ * impossible / unknown, share winnable with its interval, undecided deals, median time, Solvitaire's figure.
+ */
+export function catalogueText(rows: readonly CatalogueRow[], { undecidedMax = 12 } = {}): string {
+  if (rows.length === 0) return "no survey of the catalogue (tsol survey catalogue --deals 1-N)\n";
+  const cell = (text: string) => escapeControls(text).replace(/\|/g, "\\|");
+  const lines = [
+    "| preset | rules | deals | solved / impossible / unknown | winnable (95%) | undecided | median ms | Solvitaire (JAIR 2026) |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
+  for (const r of rows) {
+    const published = r.published
+      ? `${formatPublished(r.published)}${r.agrees === false ? " (outside ours)" : ""}`
+      : "";
+    lines.push(
+      `| ${cell(r.name)} | ${cell(r.rules)} | ${r.first ?? "-"}..${r.last ?? "-"} (${n(r.deals)}) | ${n(r.solved)} / ${n(r.unsolvable)} / ${n(r.unknown)} | ${shortShare(r.winnable)} | ${undecidedCell(r, undecidedMax)} | ${r.msMedian >= 100 ? n(Math.round(r.msMedian)) : r.msMedian} | ${published} |`,
+    );
+  }
+  const deals = rows.reduce((t, r) => t + r.deals, 0);
+  const unknown = rows.reduce((t, r) => t + r.unknown, 0);
+  const budgets = [...new Set(rows.map((r) => describeBudget(r.budget)))];
+  lines.push(
+    "",
+    `${rows.length} presets, ${n(deals)} deals, ${n(unknown)} undecided; budget ${budgets.join(" / ")} a deal.`,
+  );
+  return `${lines.join("\n")}\n`;
+}
+
+function catalogueHtml(rows: readonly CatalogueRow[]): string {
+  if (rows.length === 0) return "";
+  const deals = rows.reduce((t, r) => t + r.deals, 0);
+  const unknown = rows.reduce((t, r) => t + r.unknown, 0);
+  const body = rows
+    .map((r) => {
+      const p = r.published;
+      const published = p
+        ? `<td title="${esc(`${p.deals}${p.note ? `. ${p.note}` : ""}`)}"${r.agrees === false ? ' class="differs"' : ""}>${esc(formatPublished(p))}${r.agrees === false ? " (outside ours)" : ""}</td>`
+        : "<td></td>";
+      return `<tr><td><a href="#${esc(r.name)}">${esc(r.name)}</a></td><td class="rules" title="${esc(r.rulesWhole)}">${esc(r.rules)}</td><td class="num">${n(r.deals)}</td><td class="num">${n(r.solved)} / ${n(r.unsolvable)} / ${n(r.unknown)}</td><td class="num share">${esc(shortShare(r.winnable))}<br><span class="muted">${esc(pct(r.winnable.low, 1))} to ${esc(pct(r.winnable.high, 1))}</span></td><td class="deals undecided">${esc(undecidedCell(r, 20))}</td><td class="num">${r.msMedian >= 100 ? n(Math.round(r.msMedian)) : r.msMedian}</td>${published}</tr>`;
+    })
+    .join("\n");
+  return `<section id="catalogue">
+<h2>The catalogue: Solvitaire's presets</h2>
+<p class="muted">${rows.length} presets, ${n(deals)} deals, ${n(unknown)} undecided. Solvitaire's numbering, each preset's rules; Solvitaire's published figure (Blake and Gent, JAIR 2026) where one is known, marked when it lies outside our interval.</p>
+<table class="catalogue">
+<tr><th>preset</th><th>rules</th><th class="num">deals</th><th class="num">solved / impossible / unknown</th><th class="num">winnable (95%)</th><th>undecided</th><th class="num">median ms</th><th>Solvitaire</th></tr>
+${body}
+</table>
+</section>`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // HTML: one self-contained page, its plots SVG written here (no script, no file beside it).
 
 /**
@@ -392,7 +519,7 @@ function histogram(
 }
 
 const STYLE = `
-body { font: 15px/1.45 "DejaVu Sans", system-ui, sans-serif; color: #222; margin: 24px auto; max-width: 960px; padding: 0 16px; }
+body { font: 15px/1.45 "DejaVu Sans", system-ui, sans-serif; color: #222; margin: 24px auto; max-width: 1180px; padding: 0 16px; }
 h1 { font-size: 24px; } h2 { font-size: 19px; margin-top: 36px; border-bottom: 1px solid #ccc; }
 table { border-collapse: collapse; margin: 8px 0 16px; display: block; max-width: 100%; overflow-x: auto; } td, th { padding: 3px 10px; text-align: left; border-bottom: 1px solid #eee; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
@@ -401,6 +528,9 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .deals { font-family: "DejaVu Sans Mono", monospace; font-size: 13px; word-break: break-word; }
 .key span { display: inline-block; width: 12px; height: 12px; margin: 0 4px 0 12px; vertical-align: -1px; }
 .muted { color: #666; font-size: 13px; }
+table.catalogue td { vertical-align: top; } table.catalogue td.num, table.catalogue td.share { white-space: nowrap; }
+td.rules { font-size: 12px; min-width: 240px; max-width: 420px; } td.differs { color: #c62828; } td.undecided { max-width: 220px; }
+@media (max-width: 700px) { td.rules { min-width: 150px; font-size: 11px; } }
 `;
 
 /** The HTML report: one self-contained page. */
@@ -451,6 +581,7 @@ ${r.notes.length ? `<h3>Notes</h3><ul>${r.notes.map((x) => `<li>deal ${x.deal}: 
 <body>
 <h1>How many deals can be won</h1>
 <p>Each deal solved by tsol's solver under the survey's budget: <b>solved</b> with moves that were replayed through the game's engine to a win, <b>impossible</b> only after a complete search, <b>unknown</b> when the budget ran out. The interval is a 95% Wilson score interval; its low end counts every unknown deal as lost, its high end as won.</p>
+${catalogueHtml(catalogueRows(reports))}
 ${reports.length ? shareChart(reports) : "<p>No surveys.</p>"}
 ${sections.join("\n")}
 </body>

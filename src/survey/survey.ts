@@ -1,5 +1,5 @@
 import { Progress, type ProgressSink } from "./progress.ts";
-import { solveDeals } from "./runner.ts";
+import { type SurveyThreads, solveDeals } from "./runner.ts";
 import {
   countDeals,
   type DealRange,
@@ -82,6 +82,8 @@ export interface RunOptions {
   sink?: ProgressSink;
   now?: () => number;
   signal?: AbortSignal;
+  /** Solver threads to use and leave running (the catalogue keeps one set for every preset); else started here. */
+  threads?: SurveyThreads;
   /** Called with each result once it is stored … or about to be: tests use it to watch. */
   onResult?: (result: DealResult) => void;
 }
@@ -130,7 +132,7 @@ export async function runSurvey(
         progress.add(result.outcome);
         options.onResult?.(result);
       },
-      { jobs: options.jobs, signal: options.signal },
+      { jobs: options.jobs, signal: options.signal, threads: options.threads },
     );
   } finally {
     clearInterval(clock);
