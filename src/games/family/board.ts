@@ -5,7 +5,7 @@ import { jsonType } from "../patience/board-json.ts";
 import { BoardTextError } from "../patience/errors.ts";
 import { emptyTable, type FamilyTable, foundationOfSolvitaireIndex } from "./deal.ts";
 import { type FamilyState, ROW_LETTERS, relativeRank, rowLengthOf } from "./engine.ts";
-import { deckSize, type FamilyRules } from "./rules.ts";
+import { copiesOf, deckSize, type FamilyRules } from "./rules.ts";
 
 /**
  * The family's boards: a text form, a JSON form, and Solvitaire's own JSON deals. All hold the whole position,
@@ -62,24 +62,34 @@ export function formatBoard(state: FamilyState): string {
   return `${lines.join("\n")}\n`;
 }
 
+const times = (n: number) => (n === 1 ? "once" : n === 2 ? "twice" : n === 3 ? "three times" : `${n} times`);
+
+/** The deck in words, for a card that is not in it: its ranks, and its suits when it lacks some. */
+function deckWords(rules: FamilyRules): string {
+  const ranks = `ace to ${"A23456789TJQK"[rules.highestRank - 1]}`;
+  const suits = rules.suits ?? 4;
+  return suits === 4 ? ranks : `${ranks}, ${suits === 1 ? "spades" : "spades and hearts"} only`;
+}
+
 /** Counts each card read against the deck: a card more often than the deck holds it is refused where seen. */
 class CardCount {
   private readonly seen = new Map<Card, string[]>();
   constructor(private readonly rules: FamilyRules) {}
 
   note(c: Card, where: string, line: number | undefined, token: string): void {
-    if (rankOf(c) > this.rules.highestRank)
+    const copies = copiesOf(this.rules, c);
+    if (copies === 0)
       throw new BoardTextError(
         line,
         token,
-        `${where}: ${quoteToken(token)} is not in this deck (ace to ${"A23456789TJQK"[this.rules.highestRank - 1]})`,
+        `${where}: ${quoteToken(token)} is not in this deck (${deckWords(this.rules)})`,
       );
     const places = this.seen.get(c) ?? [];
-    if (places.length >= this.rules.decks)
+    if (places.length >= copies)
       throw new BoardTextError(
         line,
         token,
-        `${where}: ${formatCard(c)} is given ${this.rules.decks === 1 ? "twice" : "three times"} (also at ${places.join(", ")}): the deck holds it ${this.rules.decks === 1 ? "once" : "twice"}`,
+        `${where}: ${formatCard(c)} is given ${times(copies + 1)} (also at ${places.slice(0, 4).join(", ")}${places.length > 4 ? ", …" : ""}): the deck holds it ${times(copies)}`,
       );
     places.push(where);
     this.seen.set(c, places);
@@ -93,10 +103,9 @@ class CardCount {
     if (this.rules.accordion) return;
     const missing: string[] = [];
     for (let c = 0; c < 52; c++) {
-      if (rankOf(c) > this.rules.highestRank) continue;
       if (this.rules.sequences && rankOf(c) === 1) continue;
       const n = this.seen.get(c)?.length ?? 0;
-      for (let k = n; k < this.rules.decks; k++) missing.push(formatCard(c));
+      for (let k = n; k < copiesOf(this.rules, c); k++) missing.push(formatCard(c));
     }
     if (missing.length > 0)
       throw new BoardTextError(
@@ -625,6 +634,9 @@ function fromSolvitaireJson(board: Record<string, unknown>, rules: FamilyRules):
       t.tableau[i] = cards(p, `tableau piles[${i}]`);
     });
     if (rules.tableau.faceDown) t.faceDown = t.tableau.map((p) => Math.max(0, p.length - 1));
+    // A deal by counts: each pile's face-down cards as dealt, its top card always face up.
+    const layout = rules.tableau.layout;
+    if (layout) t.faceDown = t.tableau.map((p, i) => Math.max(0, Math.min(layout.down[i], p.length - 1)));
   } else if (board["tableau piles"] !== undefined) fail("tableau piles", "this game has none");
   if (board.cells !== undefined) {
     if (rules.cells.count === 0) fail("cells", "this game has none");

@@ -9,7 +9,7 @@ import { klondike } from "../klondike/index.ts";
 import { montana } from "../montana/index.ts";
 import { dealDeck, dealFamily, type FamilyTable, hasMicrosoftNumbering } from "./deal.ts";
 import { FAMILY_GAMES } from "./index.ts";
-import { SOLVITAIRE_PRESETS } from "./presets.ts";
+import { CATALOGUE_RULES, SOLVITAIRE_PRESETS } from "./presets.ts";
 import { toSolvitaireDeal } from "./solvitaire.ts";
 
 /** Solvitaire's deals 1 to 3 of each of its 80 presets, as `solvitaire --type PRESET --random N --deal-only` prints them. */
@@ -101,11 +101,13 @@ describe("the Microsoft numbering of the family's 52-card games", () => {
 
   it("is the numbering of every one-deck, 52-card game, after Solvitaire's (the default)", () => {
     const dealt = FAMILY_GAMES.filter((g) => g.numberings.includes("microsoft")).map((g) => g.id);
-    expect(dealt).toHaveLength(22);
+    expect(dealt).toHaveLength(24);
     expect(FAMILY_GAMES.filter((g) => !dealt.includes(g.id)).map((g) => g.id)).toEqual([
       "spider",
       "forty-thieves",
       "mrs-mop",
+      "spider-one-suit",
+      "spider-two-suits",
     ]);
     for (const g of FAMILY_GAMES) expect(g.numberings[0]).toBe("solvitaire");
   });
@@ -113,7 +115,7 @@ describe("the Microsoft numbering of the family's 52-card games", () => {
   it.each(FAMILY_GAMES.filter((g) => g.numberings.includes("microsoft")).map((g) => g.id))(
     "%s deals each card once, a deal of its own",
     (id) => {
-      const rules = SOLVITAIRE_PRESETS[id];
+      const rules = SOLVITAIRE_PRESETS[id] ?? CATALOGUE_RULES[id];
       const fresh = Array.from({ length: 52 }, (_, c) => c);
       for (const n of [1, 2, MAX_MICROSOFT_DEAL]) {
         const table = dealFamily(rules, n, "microsoft");

@@ -1,8 +1,8 @@
 import { type Card, card, rankOf, suitOf } from "../../cards/card.ts";
 import { DealNumberError, isDealNumber, type Numbering } from "../../cards/deals/layout.ts";
-import { SOLVITAIRE_SUITS, solvitaireDeck } from "../../cards/deals/solvitaire.ts";
+import { boostUniform, Mt19937, SOLVITAIRE_SUITS, solvitaireDeck } from "../../cards/deals/solvitaire.ts";
 import { microsoftDealOrder } from "../../cards/microsoft.ts";
-import { checkFamilyRules, type FamilyRules, foundationCount } from "./rules.ts";
+import { checkFamilyRules, deckSuits, type FamilyRules, foundationCount } from "./rules.ts";
 
 /**
  * The cards of a family game's table. Every pile lists its bottom card first, so its last card is the one on
@@ -61,7 +61,34 @@ function takeOut(deck: Card[], c: Card): Card {
  * accordion are not: Gaps has its own Microsoft layout in the Montana game).
  */
 export function hasMicrosoftNumbering(rules: FamilyRules): boolean {
-  return rules.decks === 1 && rules.highestRank === 13 && !rules.sequences && !rules.accordion;
+  return (
+    rules.decks === 1 &&
+    (rules.suits ?? 4) === 4 &&
+    rules.highestRank === 13 &&
+    !rules.sequences &&
+    !rules.accordion
+  );
+}
+
+/**
+ * Deal N's deck for a deck of fewer suits (Spider with one or two suits; tsol's numbering, as Solvitaire's has no
+ * such deck): Solvitaire's shuffle (`std::mt19937` seeded with N, Boost's uniform draws, Fisher-Yates from the
+ * top) of the deck listed as Solvitaire lists one, each copy in turn, each ace to the highest rank, each rank in
+ * Solvitaire's suit order, here only the deck's suits; a copy is as many cards as a full deck's.
+ */
+function fewerSuitsDeck(rules: FamilyRules, deal: number): Card[] {
+  const suits = SOLVITAIRE_SUITS.filter((s) => deckSuits(rules).includes(s));
+  const deck: Card[] = [];
+  const copies = (rules.decks * 4) / suits.length;
+  for (let copy = 0; copy < copies; copy++)
+    for (let rank = 1; rank <= rules.highestRank; rank++)
+      for (const suit of suits) deck.push(card(rank, suit));
+  const engine = new Mt19937(deal);
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = boostUniform(engine, i);
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  return deck;
 }
 
 /**
@@ -70,7 +97,8 @@ export function hasMicrosoftNumbering(rules: FamilyRules): boolean {
  */
 export function familyDeck(rules: FamilyRules, deal: number, numbering: Numbering): Card[] {
   if (!isDealNumber(deal, numbering)) throw new DealNumberError(deal, numbering);
-  if (numbering === "solvitaire") return solvitaireDeck(deal, rules);
+  if (numbering === "solvitaire")
+    return (rules.suits ?? 4) === 4 ? solvitaireDeck(deal, rules) : fewerSuitsDeck(rules, deal);
   if (!hasMicrosoftNumbering(rules))
     throw new RangeError("the Microsoft numbering deals one deck of 52 cards");
   return microsoftDealOrder(deal).reverse();
@@ -137,7 +165,14 @@ export function dealDeck(rules: FamilyRules, deck: Card[]): FamilyTable {
   if (rules.accordion) for (let i = 0; i < rules.accordion.size; i++) table.accordion.push([next()]);
 
   const n = rules.tableau.piles;
-  if (n > 0) {
+  const layout = rules.tableau.layout;
+  if (layout) {
+    // Row by row onto the piles that still take a card: the face-down cards first, then the face-up ones.
+    for (const counts of [layout.down, layout.up])
+      for (let row = 0; counts.some((k) => k > row); row++)
+        for (let p = 0; p < n; p++) if (counts[p] > row) table.tableau[p].push(next());
+    table.faceDown = layout.down.slice();
+  } else if (n > 0) {
     for (let t = 0; deck.length > 0; t++) {
       const row = Math.floor(t / n);
       if (rules.tableau.diagonal && row < n) {

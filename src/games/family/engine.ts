@@ -115,6 +115,8 @@ const groupBuild = (rules: FamilyRules): Build =>
 export function groupHeight(state: FamilyState, p: number): number {
   const pile = state.table.tableau[p];
   if (pile.length === 0) return 0;
+  // Any face-up card moves with the cards above it, built or not (Yukon).
+  if (state.rules.tableau.unbuilt) return pile.length - Math.min(state.table.faceDown[p], pile.length - 1);
   const build = groupBuild(state.rules);
   let h = 1;
   while (
@@ -292,7 +294,9 @@ function whyNotPileToPile(state: FamilyState, from: number, to: number, count: n
   if (state.table.tableau[to].length === 0 && count > 1) {
     const spaces = state.rules.tableau.spaces;
     if (spaces === "kings") {
-      if (rankOf(bottom) !== state.rules.highestRank || count !== height)
+      // A built group headed by a king is the whole group (nothing builds on a king); a face-up group may
+      // hold a king anywhere, and moves from it up.
+      if (rankOf(bottom) !== state.rules.highestRank || (count !== height && !state.rules.tableau.unbuilt))
         return "only a king may fill a space";
     } else if (spaces !== "any" && spaces !== "reserve-then-any") return "a group may not fill a space";
     return undefined;

@@ -17,7 +17,7 @@ import {
 } from "./engine.ts";
 import { familyKey } from "./key.ts";
 import { formatMove, parseMove } from "./notation.ts";
-import { SOLVITAIRE_PRESETS } from "./presets.ts";
+import { CATALOGUE_RULES, SOLVITAIRE_PRESETS } from "./presets.ts";
 import type { FamilyRules } from "./rules.ts";
 import { toSolvitaireDeal } from "./solvitaire.ts";
 import { describe, intent, lift, piles, quickMove } from "./table.ts";
@@ -97,7 +97,10 @@ interface Entry {
   intro?: string;
 }
 
-/** The games of the family engine, each one of Solvitaire's presets by its name. */
+/**
+ * The games of the family engine, each one of Solvitaire's presets by its name, or a game of the catalogue that
+ * Solvitaire lacks (presets.ts, CATALOGUE_RULES).
+ */
 const CATALOGUE: readonly Entry[] = [
   { id: "bakers-game", title: "Baker's Game", intro: "FreeCell's ancestor: the piles build in suit." },
   { id: "eight-off", title: "Eight Off", intro: "Eight cells, half of them dealt full." },
@@ -140,10 +143,26 @@ const CATALOGUE: readonly Entry[] = [
     title: "Castles of Spain",
     intro: "Thirteen piles of four in alternating colours.",
   },
+  { id: "yukon", title: "Yukon", intro: "Klondike where any face-up card moves with the cards above it." },
+  {
+    id: "scorpion",
+    title: "Scorpion",
+    intro: "Seven piles of seven built in suit, any face-up card moving.",
+  },
+  {
+    id: "spider-one-suit",
+    title: "Spider (one suit)",
+    intro: "Microsoft Solitaire Collection's easiest Spider: 104 spades.",
+  },
+  {
+    id: "spider-two-suits",
+    title: "Spider (two suits)",
+    intro: "Microsoft Solitaire Collection's Spider of spades and hearts.",
+  },
 ];
 
 export const FAMILY_GAMES: readonly FamilyGame[] = CATALOGUE.map((e) =>
-  familyGame(e.id, e.title, SOLVITAIRE_PRESETS[e.id], e.intro),
+  familyGame(e.id, e.title, SOLVITAIRE_PRESETS[e.id] ?? CATALOGUE_RULES[e.id], e.intro),
 );
 
 /**

@@ -113,6 +113,7 @@ export function packedUnsupported(state: FamilyState): string | undefined {
   if (rules.sequences || rules.accordion) return "Gaps and Accordion";
   if (rules.foundations?.wholeSuits && rules.foundations.removable) return "whole suits that come back";
   if (rules.tableau.piles > 32 || deckSize(rules) > 104) return "too large";
+  if (rules.tableau.unbuilt) return "unbuilt groups (Yukon, Scorpion)";
   if (t.tableau.length !== rules.tableau.piles) return "piles";
   for (let p = 0; p < t.tableau.length; p++) {
     const fd = t.faceDown[p];

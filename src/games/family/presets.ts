@@ -20,6 +20,7 @@ import {
 
 interface Spec {
   decks?: 1 | 2;
+  suits?: 1 | 2;
   highestRank?: number;
   tableau?: Partial<TableauRules>;
   /** false: the game has no foundations. */
@@ -38,6 +39,7 @@ const ACE_OF_SPADES = card(1, SPADES);
 export function familyRules(spec: Spec): FamilyRules {
   return {
     decks: spec.decks ?? BASE_RULES.decks,
+    ...(spec.suits ? { suits: spec.suits } : {}),
     highestRank: spec.highestRank ?? BASE_RULES.highestRank,
     tableau: { ...BASE_RULES.tableau, ...spec.tableau },
     foundations:
@@ -327,4 +329,44 @@ const SPECS: Record<string, Spec> = {
 /** The rules of each Solvitaire preset, by its name. */
 export const SOLVITAIRE_PRESETS: Readonly<Record<string, FamilyRules>> = Object.fromEntries(
   Object.entries(SPECS).map(([name, spec]) => [name, familyRules(spec)]),
+);
+
+const SPIDER: Spec = SPECS.spider;
+
+/**
+ * The games of the catalogue that are none of Solvitaire's presets, as family rules: Microsoft Solitaire
+ * Collection's Spider with one and two suits, and the two most played games of PySolFC and Aisleriot that
+ * Solvitaire lacks, Yukon and Scorpion, each as those programs and Wikipedia state it (docs/catalogue.md).
+ */
+const CATALOGUE_SPECS: Record<string, Spec> = {
+  yukon: {
+    tableau: {
+      piles: 7,
+      build: ALT,
+      spaces: "kings",
+      groups: "any",
+      unbuilt: true,
+      layout: { down: [0, 1, 2, 3, 4, 5, 6], up: [1, 5, 5, 5, 5, 5, 5] },
+    },
+    foundations: { removable: false },
+  },
+  scorpion: {
+    tableau: {
+      piles: 7,
+      build: "suit",
+      spaces: "kings",
+      groups: "any",
+      unbuilt: true,
+      layout: { down: [3, 3, 3, 3, 0, 0, 0], up: [4, 4, 4, 4, 7, 7, 7] },
+    },
+    foundations: { wholeSuits: true },
+    stock: { size: 3, dealsTo: "piles" },
+  },
+  "spider-one-suit": { ...SPIDER, suits: 1 },
+  "spider-two-suits": { ...SPIDER, suits: 2 },
+};
+
+/** The rules of the catalogue's games that are not Solvitaire presets, by name (tsol's numbering only). */
+export const CATALOGUE_RULES: Readonly<Record<string, FamilyRules>> = Object.fromEntries(
+  Object.entries(CATALOGUE_SPECS).map(([name, spec]) => [name, familyRules(spec)]),
 );

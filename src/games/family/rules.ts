@@ -1,4 +1,4 @@
-import type { Card } from "../../cards/card.ts";
+import { type Card, CLUBS, DIAMONDS, HEARTS, rankOf, SPADES, type Suit, suitOf } from "../../cards/card.ts";
 
 /**
  * The rules of a patience game of the family, as data. One schema says every game Solvitaire's presets name and
@@ -37,10 +37,21 @@ export const SPACES: readonly Spaces[] = [
 /**
  * Which built groups move as one: none (one card at a time), any group that is built, only a whole pile, only
  * the largest group on a pile, or a part of a group only when the card it uncovers can then go somewhere
- * (Solvitaire's rule for Klondike and Canfield).
+ * (Solvitaire's rule for Klondike and Canfield). With `unbuilt` (TableauRules), "any" is any face-up card with
+ * every card above it, built or not.
  */
 export type Groups = "none" | "any" | "whole-pile" | "maximal" | "to-uncover";
 export const GROUPS: readonly Groups[] = ["none", "any", "whole-pile", "maximal", "to-uncover"];
+
+/**
+ * A deal by counts (Yukon, Scorpion): pile i is dealt `down[i]` cards face down and then `up[i]` face up. The
+ * face-down cards go first, row by row onto the piles that still take one, left to right; then the face-up ones
+ * the same way. The counts use up the cards the other parts leave.
+ */
+export interface TableauLayout {
+  down: readonly number[];
+  up: readonly number[];
+}
 
 export interface TableauRules {
   piles: number;
@@ -53,6 +64,13 @@ export interface TableauRules {
   diagonal: boolean;
   /** Only the top card of each pile is dealt face up. */
   faceDown: boolean;
+  /**
+   * With groups "any": any face-up card moves with all the cards above it, whether they are built or not (Yukon,
+   * Scorpion); only the card at its bottom must build on the card it goes onto.
+   */
+  unbuilt?: boolean;
+  /** The cards each pile is dealt, face down and face up, instead of rows over every pile (see TableauLayout). */
+  layout?: TableauLayout;
 }
 
 export interface FoundationRules {
@@ -120,6 +138,12 @@ export interface AccordionRules {
 
 export interface FamilyRules {
   decks: 1 | 2;
+  /**
+   * How many suits the deck holds (4 unless told): 2, spades and hearts; 1, spades. The deck keeps its size, so
+   * each card of a deck of fewer suits has more copies (Spider with one suit: eight of each spade). Only with
+   * whole-suit foundations or none, where no foundation belongs to a suit.
+   */
+  suits?: 1 | 2 | 4;
   /** The highest rank of the deck (13; 8 in Thirty). */
   highestRank: number;
   tableau: TableauRules;
@@ -160,6 +184,18 @@ export function deckSize(rules: FamilyRules): number {
   return rules.decks * 4 * rules.highestRank;
 }
 
+/** The suits of the deck, in card.ts's codes: every suit, or spades and hearts, or spades. */
+export function deckSuits(rules: FamilyRules): readonly Suit[] {
+  const n = rules.suits ?? 4;
+  return n === 4 ? [CLUBS, DIAMONDS, HEARTS, SPADES] : n === 2 ? [HEARTS, SPADES] : [SPADES];
+}
+
+/** How many copies of card `c` the deck holds: one a deck, times 4 / suits for a deck of fewer suits; 0 for a card not in it. */
+export function copiesOf(rules: FamilyRules, c: Card): number {
+  if (rankOf(c) > rules.highestRank || !deckSuits(rules).includes(suitOf(c))) return 0;
+  return (rules.decks * 4) / (rules.suits ?? 4);
+}
+
 /** How many foundations the table has: one a suit and deck. */
 export function foundationCount(rules: FamilyRules): number {
   return rules.foundations ? 4 * rules.decks : 0;
@@ -192,6 +228,15 @@ export function checkFamilyRules(rules: FamilyRules): void {
   if (!SPACES.includes(t.spaces)) fail(`tableau spaces: one of ${SPACES.join(", ")}`);
   if (!GROUPS.includes(t.groups)) fail(`tableau groups: one of ${GROUPS.join(", ")}`);
   if (t.groupBuild !== "as-built" && !BUILDS.includes(t.groupBuild)) fail("tableau group build");
+  if (t.unbuilt && t.groups !== "any") fail("tableau unbuilt groups: only with groups that move any group");
+  const suits = rules.suits ?? 4;
+  if (suits !== 1 && suits !== 2 && suits !== 4) fail("suits: 1, 2 or 4");
+  if (suits !== 4 && rules.foundations && !rules.foundations.wholeSuits)
+    fail(
+      "a deck of fewer suits needs whole-suit foundations (or none): a foundation of one suit would not know its copies",
+    );
+  if (suits !== 4 && (rules.hole || rules.sequences || rules.accordion))
+    fail("a deck of fewer suits is dealt to tableau piles, a stock, cells and a reserve only");
   if (!whole(rules.cells.count, 0, 16)) fail("cells: 0 to 16");
   if (!whole(rules.cells.filled, 0, rules.cells.count)) fail("cells filled: 0 to the number of cells");
   const f = rules.foundations;
@@ -219,4 +264,20 @@ export function checkFamilyRules(rules: FamilyRules): void {
   // An accordion of fewer cards than the deck leaves the rest out of the game (Knuth's 18-card accordion).
   if (left > 0 && t.piles === 0 && !rules.sequences && !rules.accordion)
     fail(`${left} cards are left for tableau piles, and the game has none`);
+  const layout = t.layout;
+  if (layout) {
+    const counts = [...layout.down, ...layout.up];
+    if (
+      layout.down.length !== t.piles ||
+      layout.up.length !== t.piles ||
+      counts.some((n) => !whole(n, 0, 104))
+    )
+      fail("tableau layout: a count of face-down and of face-up cards for each pile");
+    if (layout.up.some((n, i) => n === 0 && layout.down[i] > 0))
+      fail("tableau layout: a pile's top card is face up");
+    if (t.diagonal || t.faceDown) fail("tableau layout: neither diagonal nor face-down rows besides");
+    if (rules.sequences || rules.accordion) fail("tableau layout: the cards left go to the piles");
+    const dealt = counts.reduce((a, b) => a + b, 0);
+    if (dealt !== left) fail(`tableau layout: ${dealt} cards for the piles, and the deal leaves ${left}`);
+  }
 }

@@ -77,12 +77,15 @@ function accordionWords(rules: FamilyRules, deck: string): string[] {
 export function describeRules(rules: FamilyRules): string {
   const out: string[] = [];
   const t = rules.tableau;
+  const suits = rules.suits ?? 4;
   const deck =
-    rules.decks === 2
-      ? "two decks"
-      : rules.highestRank < 13
-        ? `a deck of ${rules.highestRank * 4} cards (ace to ${RANK_NAMES[rules.highestRank - 1]})`
-        : "one deck";
+    suits !== 4
+      ? `${rules.decks === 2 ? "two decks" : "one deck"} of ${suits === 1 ? "spades only" : "spades and hearts only"}, each card ${(rules.decks * 4) / suits} times`
+      : rules.decks === 2
+        ? "two decks"
+        : rules.highestRank < 13
+          ? `a deck of ${rules.highestRank * 4} cards (ace to ${RANK_NAMES[rules.highestRank - 1]})`
+          : "one deck";
   const f = rules.foundations;
   if (f?.wholeSuits)
     out.push(
@@ -109,7 +112,15 @@ export function describeRules(rules: FamilyRules): string {
         : distinct.length === 2
           ? `${t.piles} piles of ${distinct[1]} and ${distinct[0]} cards`
           : `${t.piles} piles of ${distinct[0]} to ${distinct[distinct.length - 1]} cards`;
-    dealt.push(`${shape}${t.faceDown ? ", only the top card face up" : ""}`);
+    const layout = t.layout;
+    const faces = layout
+      ? layout.down.every((n) => n === 0)
+        ? ", all face up"
+        : `, face down + face up: ${layout.down.map((n, i) => `${n} + ${layout.up[i]}`).join(", ")}`
+      : t.faceDown
+        ? ", only the top card face up"
+        : "";
+    dealt.push(`${shape}${faces}`);
   }
   if (f?.start === "all")
     dealt.push(
@@ -144,7 +155,9 @@ export function describeRules(rules: FamilyRules): string {
           groups = "one card moves at a time";
           break;
         case "any":
-          groups = `any built group moves as one${groupBuild}`;
+          groups = t.unbuilt
+            ? "any face-up card moves with all the cards above it, built or not"
+            : `any built group moves as one${groupBuild}`;
           break;
         case "whole-pile":
           groups = "only a whole pile moves, when it is one built group";
@@ -163,7 +176,9 @@ export function describeRules(rules: FamilyRules): string {
         kings:
           t.groups === "none"
             ? `Only a ${RANK_NAMES[rules.highestRank - 1]} fills an empty pile.`
-            : `Only a ${RANK_NAMES[rules.highestRank - 1]}, or a group headed by one, fills an empty pile.`,
+            : t.unbuilt
+              ? `Only a ${RANK_NAMES[rules.highestRank - 1]}, with any cards above it, fills an empty pile.`
+              : `Only a ${RANK_NAMES[rules.highestRank - 1]}, or a group headed by one, fills an empty pile.`,
         none: "An empty pile stays empty.",
         "reserve-then-any":
           "An empty pile is filled at once from the reserve; once the reserve is gone, by any card.",
@@ -182,7 +197,12 @@ export function describeRules(rules: FamilyRules): string {
       out.push(
         `The stock turns ${plural(s.draw, "card")} at a time onto the waste, whose top card is in play; ${s.redeals ? "the waste turns over into the stock as often as you like" : "there is no redeal"}.`,
       );
-    else if (s.dealsTo === "piles") out.push("The stock deals one card onto every pile at a time.");
+    else if (s.dealsTo === "piles")
+      out.push(
+        s.size < t.piles
+          ? `The stock deals its ${s.size} cards at once, one onto each of the first ${s.size} piles.`
+          : "The stock deals one card onto every pile at a time.",
+      );
     else out.push("The stock's top card goes to the hole at a time.");
   }
   return out.join(" ");
