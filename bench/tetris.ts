@@ -18,6 +18,7 @@ import {
   TetrisAi,
 } from "../src/games/tetris/ai.ts";
 import { GuidelineGame } from "../src/games/tetris/guideline/engine.ts";
+import { attackOf, type ClearEvent } from "../src/games/tetris/guideline/scoring.ts";
 import { benchArgs, oneOf, whole } from "./args.ts";
 
 type Config = "bag" | "uniform" | "classic" | "attack-bag" | "attack-uniform" | "demo";
@@ -28,6 +29,8 @@ interface Args {
   repeats: number;
   seed: number;
   configs: Config[];
+  /** Every this many pieces of a game, one line on standard error (0: none). */
+  progress: number;
 }
 
 const CONFIGS: readonly Config[] = ["bag", "uniform", "classic", "attack-bag", "attack-uniform", "demo"];
@@ -38,6 +41,8 @@ const USAGE = `npm run bench:tetris -- [options]     (or npx tsx bench/tetris.ts
   --repeats N                timed repeats, the median shown (default 1)
   --seed N                   the first game's seed (default 1)
   --configs A,B,...          of ${CONFIGS.join(", ")} (default all)
+  --progress N               every N pieces of a game, its pieces so far and attack per piece on
+                             standard error (default 0: none; for the long runs)
                              bag, uniform: the survive objective; attack-*: the attack objective;
                              demo: the pilot at level 20 gravity, attack objective, 7-bag
   -h, --help                 this text
@@ -56,6 +61,7 @@ function parseArgs(): Args {
       repeats: { type: "string", default: "1" },
       seed: { type: "string", default: "1" },
       configs: { type: "string", default: CONFIGS.join(",") },
+      progress: { type: "string", default: "0" },
     },
     (v) => ({
       games: whole("--games", v.games, 1),
@@ -63,6 +69,7 @@ function parseArgs(): Args {
       repeats: whole("--repeats", v.repeats, 1),
       seed: whole("--seed", v.seed, 1),
       configs: v.configs.split(",").map((c) => oneOf("--configs", c, CONFIGS)),
+      progress: whole("--progress", v.progress, 0),
     }),
   );
 }
@@ -94,13 +101,37 @@ function playDemo(seed: number, pieces: number): Result {
   };
 }
 
-function play(config: Config, seed: number, pieces: number): Result {
+/** The progress line of a game every `progress` pieces (none when 0). */
+function reporter(config: Config, seed: number, progress: number) {
+  const started = performance.now();
+  let attack = 0;
+  let last: ClearEvent | null = null;
+  return (game: GuidelineGame) => {
+    const event = game.getLastClear();
+    if (event && event !== last) attack += attackOf(event);
+    last = event;
+    const n = game.getPieces();
+    if (progress > 0 && n % progress === 0) {
+      const minutes = (performance.now() - started) / 60_000;
+      console.error(
+        `${config} seed ${seed}: ${n} pieces, ${(attack / n).toFixed(3)} attack a piece, ${minutes.toFixed(1)} min`,
+      );
+    }
+  };
+}
+function play(config: Config, seed: number, pieces: number, progress = 0): Result {
   switch (config) {
     case "classic":
       return playClassicWithAi(seed, pieces, new TetrisAi("classic"));
     case "bag":
     case "uniform":
-      return playGuidelineWithAi(seed, config, pieces, new TetrisAi("guideline"));
+      return playGuidelineWithAi(
+        seed,
+        config,
+        pieces,
+        new TetrisAi("guideline"),
+        reporter(config, seed, progress),
+      );
     case "attack-bag":
     case "attack-uniform":
       return playGuidelineWithAi(
@@ -108,6 +139,7 @@ function play(config: Config, seed: number, pieces: number): Result {
         config === "attack-bag" ? "bag" : "uniform",
         pieces,
         new TetrisAi("guideline", { objective: "attack" }),
+        reporter(config, seed, progress),
       );
     case "demo":
       return playDemo(seed, pieces);
@@ -161,7 +193,7 @@ for (const config of args.configs) {
     let placed = 0;
     const started = performance.now();
     for (let g = 0; g < args.games; g++) {
-      const result = play(config, args.seed + g, args.pieces);
+      const result = play(config, args.seed + g, args.pieces, args.progress);
       results.push(result);
       placed += result.pieces;
     }

@@ -95,8 +95,34 @@ export function stackHeight(board: Int32Array): number {
   return 0;
 }
 
-/** The value of a board's shape for the attack objective (the clears that led to it are scored apart). */
-export function attackBoardValue(board: Int32Array, w: AttackWeights): number {
+/** The features of a board's shape the attack objective scores (one object, overwritten by each call). */
+export interface AttackFeatures {
+  top: number;
+  /** Empty cells under a column's top, T-spin slots left out; rows holding at least one. */
+  holes: number;
+  holeRows: number;
+  bumpiness: number;
+  bumpinessSquared: number;
+  /** Rows of the well ready for a tetris (full but for the well's column). */
+  wellRows: number;
+  /** T-spin slots that would clear two rows now, one row. */
+  slotDouble: number;
+  slotSingle: number;
+}
+
+const features: AttackFeatures = {
+  top: 0,
+  holes: 0,
+  holeRows: 0,
+  bumpiness: 0,
+  bumpinessSquared: 0,
+  wellRows: 0,
+  slotDouble: 0,
+  slotSingle: 0,
+};
+
+/** The features of a board (rows of bits, row 0 the floor), in an object the next call overwrites. */
+export function attackFeatures(board: Int32Array): Readonly<AttackFeatures> {
   const top = stackHeight(board);
   heights.fill(0);
   let seen = 0;
@@ -159,16 +185,30 @@ export function attackBoardValue(board: Int32Array, w: AttackWeights): number {
     bumpiness += d;
     bumpinessSquared += d * d;
   }
-  const danger = Math.max(0, top - w.dangerRow);
+  features.top = top;
+  features.holes = holes;
+  features.holeRows = holeRows;
+  features.bumpiness = bumpiness;
+  features.bumpinessSquared = bumpinessSquared;
+  features.wellRows = wellRows;
+  features.slotDouble = slotDouble;
+  features.slotSingle = slotSingle;
+  return features;
+}
+
+/** The value of a board's shape for the attack objective (the clears that led to it are scored apart). */
+export function attackBoardValue(board: Int32Array, w: AttackWeights): number {
+  const f = attackFeatures(board);
+  const danger = Math.max(0, f.top - w.dangerRow);
   return (
-    w.holes * holes +
-    w.holeRows * holeRows +
-    w.bumpiness * bumpiness +
-    w.bumpinessSquared * bumpinessSquared +
-    w.height * top +
+    w.holes * f.holes +
+    w.holeRows * f.holeRows +
+    w.bumpiness * f.bumpiness +
+    w.bumpinessSquared * f.bumpinessSquared +
+    w.height * f.top +
     w.danger * danger * danger +
-    w.wellRow * Math.min(wellRows, 4) +
-    w.tSlotDouble * Math.min(slotDouble, 2) +
-    w.tSlotSingle * Math.min(slotSingle, 2)
+    w.wellRow * Math.min(f.wellRows, 4) +
+    w.tSlotDouble * Math.min(f.slotDouble, 2) +
+    w.tSlotSingle * Math.min(f.slotSingle, 2)
   );
 }

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type AiMove,
+  type AiOptions,
   AiPilot,
   DEMO_STEP_MS,
   demoPilot,
@@ -158,8 +159,13 @@ describe("the AI plays", () => {
 });
 
 /** A guideline game with the given picture as its field (top row first) and `id` as the piece to play. */
-function gameWith(picture: string[], id: PieceId, seed = 1): GuidelineGame {
-  const game = new GuidelineGame({ seed });
+function gameWith(
+  picture: string[],
+  id: PieceId,
+  seed = 1,
+  randomizer: "bag" | "uniform" = "bag",
+): GuidelineGame {
+  const game = new GuidelineGame({ seed, randomizer });
   rowsOf(picture).forEach((bits, y) => {
     for (let x = 0; x < 10; x++) game.setCell(x, y, (bits >> x) & 1 ? 8 : 0);
   });
@@ -186,6 +192,26 @@ describe("the attack objective", () => {
     expect(plan.placement).toMatchObject({ tSpin: "full" });
     for (const a of guidelineActions(plan)) game.act(a);
     expect(game.getLastClear()).toMatchObject({ lines: 2, tSpin: "full" });
+  });
+
+  it("with uniform pieces, two rows holding holes hand the piece to the survive objective; with the 7-bag, not", () => {
+    // Five rows of stack, holes in the two bottom rows, a T-spin slot above (not a hole). An S.
+    const picture = ["###.......", "##...#####", "###.######", "#.########", "########.#"];
+    const where = (randomizer: "bag" | "uniform", options: AiOptions) => {
+      const ai = new TetrisAi("guideline", { hold: false, ...options });
+      const p = ai.planGuideline(gameWith(picture, 5, 1, randomizer))!.placement;
+      return [p.x, p.y, p.rot];
+    };
+    const holeRows = (randomizer: "bag" | "uniform", surviveHoleRows: number) =>
+      where(randomizer, { objective: "attack", switches: { [randomizer]: { surviveHoleRows } } });
+    for (const randomizer of ["bag", "uniform"] as const) {
+      const survive = where(randomizer, { objective: "survive" });
+      const attack = where(randomizer, { objective: "attack" });
+      if (randomizer === "uniform") expect(attack).toEqual(survive);
+      else expect(attack).not.toEqual(survive);
+      expect(holeRows(randomizer, 2)).toEqual(survive);
+      expect(holeRows(randomizer, 3)).not.toEqual(survive);
+    }
   });
 
   it("plays the same game from the same seed, another from another", () => {

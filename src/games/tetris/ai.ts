@@ -17,6 +17,7 @@ import {
   ATTACK_WEIGHTS,
   type AttackWeights,
   attackBoardValue,
+  attackFeatures,
   clearKind,
   DOWNSTACK_WEIGHTS,
   stackHeight,
@@ -665,16 +666,35 @@ export interface AiOptions {
   /** Attack: pieces searched (the current one and the queue's), default 4; positions kept a step, default 12. */
   depth?: number;
   beam?: number;
-  /** Attack: weights while building, and while the stack is at or above `downstackAt` rows (default 10). */
+  /** Attack: weights while building, and while downstacking (see `Switches`). */
   attackWeights?: AttackWeights;
   downstackWeights?: AttackWeights;
-  downstackAt?: number;
-  /**
-   * Attack: from this many rows of stack on, play the survive objective's placements (clear at once, keep the
-   * stack clean) until the stack is low again. Default 14; Infinity for never.
-   */
-  surviveAt?: number;
+  /** Attack: when to downstack and when to play to survive, for each randomizer (default `SWITCHES`). */
+  switches?: Partial<Record<RandomizerKind, Partial<Switches>>>;
 }
+
+/**
+ * When the attack objective gives way, by the board of the current piece: from `downstackAt` rows of stack it
+ * scores with the downstacking weights; from `surviveAt` rows, or with `surviveHoleRows` rows holding holes (T-spin
+ * slots are not holes), it plays the survive objective's placements (clear at once, keep the stack clean) until
+ * the board is tidy again. Infinity for never.
+ */
+export interface Switches {
+  downstackAt: number;
+  surviveAt: number;
+  surviveHoleRows: number;
+}
+
+/**
+ * The switches for each randomizer. The 7-bag brings every piece once in seven (an I within 12 pieces, never
+ * more than two S or Z in a row), so it builds to row 14. Uniform pieces can bring floods of S and Z and long
+ * droughts of I: its stack turns to holes under overhangs at 7-12 rows faster than the survive objective, called
+ * at row 14, could dig them out, so it gives way earlier, and on holes.
+ */
+export const SWITCHES: Record<RandomizerKind, Switches> = {
+  bag: { downstackAt: 10, surviveAt: 14, surviveHoleRows: Number.POSITIVE_INFINITY },
+  uniform: { downstackAt: 7, surviveAt: 10, surviveHoleRows: 2 },
+};
 
 export type Objective = "survive" | "attack";
 export const OBJECTIVES: readonly Objective[] = ["survive", "attack"];
@@ -723,8 +743,7 @@ export class TetrisAi {
   private readonly beam: number;
   private readonly attackWeights: AttackWeights;
   private readonly downstackWeights: AttackWeights;
-  private readonly downstackAt: number;
-  private readonly surviveAt: number;
+  private readonly switches: Record<RandomizerKind, Switches>;
   /** Rows the current piece falls between two inputs (0: time stands still), for this plan. */
   private fall = 0;
 
@@ -735,8 +754,10 @@ export class TetrisAi {
     this.beam = options.beam ?? 12;
     this.attackWeights = options.attackWeights ?? ATTACK_WEIGHTS;
     this.downstackWeights = options.downstackWeights ?? DOWNSTACK_WEIGHTS;
-    this.downstackAt = options.downstackAt ?? 10;
-    this.surviveAt = options.surviveAt ?? 14;
+    this.switches = {
+      bag: { ...SWITCHES.bag, ...options.switches?.bag },
+      uniform: { ...SWITCHES.uniform, ...options.switches?.uniform },
+    };
     this.weights = options.weights ?? DEFAULT_WEIGHTS;
     this.lookahead = options.lookahead ?? true;
     this.candidates = options.candidates ?? 6;
@@ -831,8 +852,9 @@ export class TetrisAi {
     canHold: boolean,
     queue: readonly number[],
     state: ScoreState,
+    downstack: boolean,
   ): { hold: boolean; placement: Placement } | null {
-    const weights = stackHeight(board) >= this.downstackAt ? this.downstackWeights : this.attackWeights;
+    const weights = downstack ? this.downstackWeights : this.attackWeights;
     let beam: Node[] = [
       { board, parentBoard: null, placement: null, hold, next: 0, state, reward: 0, value: 0, first: null },
     ];
@@ -935,9 +957,17 @@ export class TetrisAi {
     const start: [number, number, number] = [piece.x, piece.y, piece.rotation];
     this.fall = fall;
     try {
-      if (this.objective === "attack" && stackHeight(board) < this.surviveAt) {
+      const switches = this.switches[game.options.randomizer];
+      const shape = attackFeatures(board);
+      if (
+        this.objective === "attack" &&
+        shape.top < switches.surviveAt &&
+        shape.holeRows < switches.surviveHoleRows
+      ) {
         const state = { combo: game.getCombo(), backToBack: game.getBackToBack() };
-        const choice = this.planAttack(board, piece, game.getHold() ?? 0, game.canHold(), queue, state);
+        const downstack = shape.top >= switches.downstackAt;
+        const hold = game.getHold() ?? 0;
+        const choice = this.planAttack(board, piece, hold, game.canHold(), queue, state, downstack);
         if (!choice) return null;
         const from = choice.hold ? this.rules.spawn(board, choice.placement.id)! : start;
         return { ...choice, moves: this.pathTo(board, choice.placement, from) };
