@@ -248,7 +248,7 @@ export class PatienceScreen {
       this.mode = { kind: "destination", selection: gesture.selection };
       this.assistant?.moved();
       this.message = gesture.prompt;
-    } else this.answer(gesture.intent, gesture.quick ? "" : "Illegal: ");
+    } else if (gesture.kind === "move") this.answer(gesture.intent, gesture.quick ? "" : "Illegal: ");
   }
 
   private answer(intent: { move: unknown } | { reason: string }, refused = "Illegal: "): void {

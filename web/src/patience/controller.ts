@@ -1,7 +1,5 @@
-import { cardName } from "../../../src/cards/card.ts";
 import { dealRange, type Numbering } from "../../../src/cards/deals/layout.ts";
 import type { AnyPatienceGame, AutoPolicy, PileRef, PileView } from "../../../src/games/patience/contract.ts";
-import { samePile } from "../../../src/games/patience/contract.ts";
 import { PILE_KEY_PAUSE_MS, PileKeyReader } from "../../../src/games/patience/pile-keys.ts";
 import {
   Assistant,
@@ -10,7 +8,10 @@ import {
   sentence,
 } from "../../../src/games/patience/play/assistant.ts";
 import {
+  clickGesture,
   commandKey,
+  dropIntent,
+  type Gesture,
   keyGesture,
   type Selection,
   waitingWords,
@@ -693,10 +694,6 @@ export class PatienceController {
 
   // ---- Gestures: the engine decides what they mean ---------------------------------------------------
 
-  private pileView(ref: PileRef): PileView | undefined {
-    return this.piles().find((p) => samePile(p.ref, ref));
-  }
-
   /** The move from one pile to another, or its reason, played. */
   tryMove(from: PileRef, to: PileRef, count?: number): boolean {
     return this.playIntent(this.game.intent(this.session.state, from, to, count));
@@ -715,9 +712,8 @@ export class PatienceController {
 
   /** A drag from card `index` of a pile, dropped on another pile. */
   drop(from: PileRef, index: number, to: PileRef): boolean {
-    if (samePile(from, to)) return false;
-    const count = this.game.lift(this.session.state, from, index);
-    return this.tryMove(from, to, count > 0 ? count : undefined);
+    const intent = dropIntent(this.game, this.session.state, from, index, to);
+    return intent !== undefined && this.playIntent(intent);
   }
 
   /** A double-click (or Enter twice): home if the card can go, else where the game says. */
@@ -727,75 +723,33 @@ export class PatienceController {
 
   /** A click on card `index` of a pile (bottom 0). */
   clickCard(pile: PileRef, index: number): void {
-    if (this.dealing || this.solving) return;
-    if (this.clickMode === "quick" && !this.selection) {
-      this.quick(pile);
-      return;
-    }
-    const sel = this.selection;
-    if (sel) {
-      if (samePile(sel.from, pile)) {
-        const count = this.game.lift(this.session.state, pile, index);
-        this.selection = count > 0 && index !== sel.index ? { from: pile, index, count } : null;
-        this.notice = this.selection ? this.wherePrompt() : null;
-        this.emit();
-        return;
-      }
-      this.tryMove(sel.from, pile, sel.count);
-      return;
-    }
-    this.pick(pile, index);
+    this.click(pile, index);
   }
 
   /** A click on a pile itself: an empty one, or the space below a cascade. */
   clickPile(pile: PileRef): void {
+    this.click(pile, undefined);
+  }
+
+  private click(pile: PileRef, index: number | undefined): void {
     if (this.dealing || this.solving) return;
-    const sel = this.selection;
-    if (sel) {
-      if (samePile(sel.from, pile)) {
-        this.cancel();
-        return;
-      }
-      this.tryMove(sel.from, pile, sel.count);
-      return;
-    }
-    const view = this.pileView(pile);
-    if (!view || view.cards.length === 0 || this.clickMode === "quick") {
-      this.quick(pile);
-      return;
-    }
-    this.pick(pile, view.cards.length - 1);
-  }
-
-  private pick(pile: PileRef, index: number): void {
-    const view = this.pileView(pile);
-    if (!view) return;
-    const count = this.game.lift(this.session.state, pile, index);
-    if (count > 0) {
-      this.selection = { from: pile, index, count };
-      this.assistant.moved();
-      this.notice = this.wherePrompt();
-      this.emit();
-      return;
-    }
-    const card = view.cards[index];
-    if (index < view.cards.length - 1) {
-      if (card && !card.faceUp)
-        this.refuse("That card is face down: it turns up when the cards on it have gone");
-      else
-        this.refuse(
-          `${card?.card != null ? `The ${cardName(card.card)}` : "That card"} is covered: only the cards on top of ${view.label} that move together can be picked up`,
-        );
-      return;
-    }
-    // A pile whose top card cannot be picked up (the stock, a foundation): its quick move, or why not.
-    this.quick(pile);
-  }
-
-  private wherePrompt(): Notice {
     const act = this.env.touch ? "Tap" : "Click";
     const keys = !this.env.touch && this.piles().some((p) => p.key !== undefined);
-    return { text: `Where to? ${act} a pile${keys ? ", or press its key" : ""}. Esc cancels.`, tone: "info" };
+    const where = `Where to? ${act} a pile${keys ? ", or press its key" : ""}. Esc cancels.`;
+    const { game, session, selection, clickMode } = this;
+    this.gesture(clickGesture(game, session.state, this.piles(), pile, index, selection, clickMode, where));
+  }
+
+  /** What a click or a key meant (the platform's gestures): a pile picked up, a move (or why not), a cancel. */
+  private gesture(gesture: Gesture): void {
+    if (gesture.kind === "move") this.playIntent(gesture.intent);
+    else if (gesture.kind === "cancel") this.cancel();
+    else {
+      this.selection = gesture.selection;
+      this.assistant.moved();
+      this.notice = { text: gesture.prompt, tone: "info" };
+      this.emit();
+    }
   }
 
   /**
@@ -857,15 +811,7 @@ export class PatienceController {
 
   /** A pile's key: pick it up, put the pile picked up there, or (the same key again) its quick move. */
   private keyPile(piles: PileView[]): void {
-    const gesture = keyGesture(this.game, this.session.state, piles, this.selection);
-    if (gesture.kind === "move") {
-      this.playIntent(gesture.intent);
-      return;
-    }
-    this.selection = gesture.selection;
-    this.assistant.moved();
-    this.notice = { text: gesture.prompt, tone: "info" };
-    this.emit();
+    this.gesture(keyGesture(this.game, this.session.state, piles, this.selection));
   }
 
   /** Plays moves typed in the game's notation ("3h 1a a3"), stopping at the first that does not fit. */

@@ -3,7 +3,7 @@ import { freecell } from "../../freecell/index.ts";
 import { makeRules } from "../../freecell/rules.ts";
 import { findPatience } from "../../registry.ts";
 import type { AnyPatienceGame, PileView } from "../contract.ts";
-import { commandKey, keyGesture, waitingWords } from "./gestures.ts";
+import { clickGesture, commandKey, dropIntent, keyGesture, waitingWords } from "./gestures.ts";
 
 const game = freecell as unknown as AnyPatienceGame;
 const state = freecell.deal(1, makeRules({}), "microsoft");
@@ -38,5 +38,30 @@ describe("what a key means on the table", () => {
     // An empty cell has nothing to pick up: its quick move's reason.
     const empty = keyGesture(game, state, keyed("a"), null);
     expect(empty.kind === "move" && empty.quick && "reason" in empty.intent).toBe(true);
+  });
+
+  it("clicks: a card picked up, a covered one refused with why, another pile the move there, the same card again a cancel", () => {
+    const cascade = piles.find((p) => p.ref.kind === "cascade") as PileView;
+    const top = cascade.cards.length - 1;
+    const where = "Where to?";
+    const picked = clickGesture(game, state, piles, cascade.ref, top, null, "select", where);
+    if (picked.kind !== "select") throw new Error("not picked up");
+    expect(picked).toMatchObject({ selection: { from: cascade.ref, index: top, count: 1 }, prompt: where });
+    const covered = clickGesture(game, state, piles, cascade.ref, 0, null, "select", where);
+    expect(covered.kind === "move" && "reason" in covered.intent && covered.intent.reason).toMatch(
+      /^The .* is covered: only the cards on top of cascade 1 that move together can be picked up$/,
+    );
+    const cell = { kind: "cell", index: 0 } as const;
+    const moved = clickGesture(game, state, piles, cell, undefined, picked.selection, "select", where);
+    expect(moved.kind === "move" && "move" in moved.intent).toBe(true);
+    expect(clickGesture(game, state, piles, cascade.ref, top, picked.selection, "select", where).kind).toBe(
+      "cancel",
+    );
+    // Montana's way: a click plays the card's quick move at once.
+    expect(clickGesture(game, state, piles, cascade.ref, top, null, "quick", where)).toMatchObject({
+      quick: true,
+    });
+    expect(dropIntent(game, state, cascade.ref, top, cell)).toHaveProperty("move");
+    expect(dropIntent(game, state, cascade.ref, top, cascade.ref)).toBeUndefined();
   });
 });
