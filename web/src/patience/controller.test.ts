@@ -570,4 +570,30 @@ describe("the patience controller", () => {
     expect(controller.verdict.detail).toMatch(/The solver knows the face-down cards; you do not\.$/);
     expect(controller.peeked).toBe(true);
   });
+
+  it("keeps a game's peek across a reload: its win is still an assisted one", async () => {
+    const klondike = findPatience("klondike") as AnyPatienceGame;
+    const settings = defaultSettings();
+    settings.peekingHints = true;
+    const env = fakeEnv();
+    const { controller } = await dealt(klondike, 5, env, settings);
+    expect(controller.peeked).toBe(true);
+    const stock = controller.piles().find((p) => p.ref.kind === "stock");
+    if (!stock) throw new Error("no stock");
+    expect(controller.quick(stock.ref)).toBe(true);
+    controller.dispose();
+    // The page again, hints no longer peeking: the game it restores was peeked at all the same.
+    const again = make(klondike, fakeEnv({ store: env.store }), defaultSettings()).controller;
+    expect(again.notice?.text).toMatch(/^Welcome back/);
+    expect(again.session.moveCount).toBe(controller.session.moveCount);
+    expect(again.peeked).toBe(true);
+    // A new deal is a game of its own, not peeked at.
+    again.newDeal(6);
+    expect(again.confirm?.title).toBe("Leave this game?");
+    again.answer(true);
+    expect(again.deal).toBe(6);
+    expect(again.peeked).toBe(false);
+    again.dispose();
+    expect(make(klondike, fakeEnv({ store: env.store }), defaultSettings()).controller.peeked).toBe(false);
+  });
 });

@@ -162,6 +162,7 @@ export class PatienceController {
       this.gameId = restored.id;
       this.played = restored.played;
       this.elapsedBase = restored.elapsedMs;
+      this.assistant.peeked = restored.peeked;
       this.notice = {
         text: `Welcome back: ${this.title()} as you left it.`,
         tone: "info",
@@ -328,6 +329,7 @@ export class PatienceController {
       id: this.gameId,
       elapsedMs: Math.round(this.elapsedMs()),
       played: this.played,
+      peeked: this.peeked,
     });
     if (this.inProgress) this.stats.progress(this.info(), this.elapsedMs(), this.session.moveCount);
   }

@@ -11,14 +11,20 @@ interface StoredGame {
   elapsedMs: number;
   /** Whether the game has been counted as played (its first move was made). */
   played: boolean;
+  /** Hints, Solve or the status saw the face-down cards: a win is an assisted one (absent: they did not). */
+  peeked?: boolean;
 }
 
-/** A game in progress: its session, its id in the statistics, its time, and whether it counts as played. */
+/**
+ * A game in progress: its session, its id in the statistics, its time, whether it counts as played, and whether
+ * the face-down cards were peeked at (its win is then assisted, after a reload too).
+ */
 export interface SavedGame {
   session: AnySession;
   id: string;
   elapsedMs: number;
   played: boolean;
+  peeked: boolean;
 }
 
 function checkStored(raw: unknown): StoredGame {
@@ -26,7 +32,14 @@ function checkStored(raw: unknown): StoredGame {
   if (raw.version !== 2) throw new Error(`unknown version ${JSON.stringify(raw.version)}`);
   if (typeof raw.id !== "string") throw new Error("its game id is missing");
   if (typeof raw.elapsedMs !== "number" || !(raw.elapsedMs >= 0)) throw new Error("its time is not a number");
-  return { version: 2, save: raw.save, id: raw.id, elapsedMs: raw.elapsedMs, played: raw.played === true };
+  return {
+    version: 2,
+    save: raw.save,
+    id: raw.id,
+    elapsedMs: raw.elapsedMs,
+    played: raw.played === true,
+    peeked: raw.peeked === true,
+  };
 }
 
 /**
@@ -78,7 +91,8 @@ export function loadGame(
   try {
     const session = Session.fromSave(loaded.value.save, findPatience);
     if (session.game.id !== game.id) throw new Error(`it is a game of ${session.game.title}`);
-    return { session, id: loaded.value.id, elapsedMs: loaded.value.elapsedMs, played: loaded.value.played };
+    const { id, elapsedMs, played, peeked } = loaded.value;
+    return { session, id, elapsedMs, played, peeked: peeked === true };
   } catch (error) {
     removeStored(store, key);
     return { problem: (error as Error).message };
@@ -93,6 +107,7 @@ export function storeGame(store: KeyValueStore, game: SavedGame): void {
     id: game.id,
     elapsedMs: game.elapsedMs,
     played: game.played,
+    ...(game.peeked ? { peeked: true } : {}),
   };
   writeStored(store, KEYS.save(game.session.game.id), stored);
 }
