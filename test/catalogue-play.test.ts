@@ -1,0 +1,99 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { isRed, rankOf } from "../src/cards/card.ts";
+import { type FamilyState, legalMoves } from "../src/games/family/engine.ts";
+import type { FamilyGame, FamilyMove } from "../src/games/family/index.ts";
+import type { AnyPatienceGame } from "../src/games/patience/contract.ts";
+import { Session } from "../src/games/patience/session.ts";
+import { findPatience } from "../src/games/registry.ts";
+import { TmuxSession } from "./tmux.ts";
+import { BIN } from "./tsol.ts";
+
+/**
+ * The catalogue's games beyond Solvitaire's presets (docs/catalogue.md) in the terminal, driven through tmux: they
+ * have no code of their own, so this checks that the family's terminal table takes their rules (a deal by counts,
+ * unbuilt groups, a stock of three, a deck of one suit).
+ */
+
+const sessions: TmuxSession[] = [];
+afterEach(() => {
+  for (const s of sessions.splice(0)) s.kill();
+});
+
+function play(game: string, deal: number): TmuxSession {
+  const session = TmuxSession.start(
+    `node ${BIN} play ${game} ${deal} --numbering solvitaire`,
+    { TSOL_DATA_DIR: mkdtempSync(join(tmpdir(), "tsol-catalogue-")), NO_COLOR: "1" },
+    { width: 80, height: 24 },
+  );
+  sessions.push(session);
+  return session;
+}
+
+type AnySession = Session<{ rules: unknown }, unknown, unknown>;
+
+const dealt = (id: string, deal: number): AnySession => {
+  const game = findPatience(id) as AnyPatienceGame;
+  return Session.deal(game, deal, game.rules.make({}), "solvitaire", game.policies[0]) as AnySession;
+};
+
+const fits = (screen: string) => screen.split("\n").every((l) => l.trimEnd().length <= 80);
+
+/** Types a move in the notation (`:` then the move), and waits for the move count. */
+async function typed(tmux: TmuxSession, session: AnySession, notation: string): Promise<string> {
+  tmux.keys(":");
+  tmux.keys(notation, "Enter");
+  session.playNotation(notation);
+  return tmux.waitFor(`moves: ${session.moveCount}`);
+}
+
+describe("the catalogue's games in the terminal, driven through tmux", () => {
+  it("Yukon: a group of face-up cards that is not built moves as one, typed in the notation", async () => {
+    const session = dealt("yukon", 1);
+    const tmux = play("yukon", 1);
+    const first = await tmux.waitFor("tsol Yukon  Solvitaire deal #1  moves: 0");
+    expect(fits(first)).toBe(true);
+    // A move of several cards whose cards are not all built down in alternating colours.
+    const game = session.game as unknown as FamilyGame;
+    const state = session.state as unknown as FamilyState;
+    const unbuilt = (m: FamilyMove) => {
+      if (m.from.kind !== "cascade" || m.count < 2) return false;
+      const cards = state.table.tableau[m.from.index].slice(-m.count);
+      return cards.some(
+        (c, k) => k > 0 && (rankOf(c) + 1 !== rankOf(cards[k - 1]) || isRed(c) === isRed(cards[k - 1])),
+      );
+    };
+    const move = legalMoves(state).find(unbuilt);
+    if (!move) throw new Error("no unbuilt group move in Yukon deal 1");
+    const notation = game.notation.format(state, move);
+    const after = await typed(tmux, session, notation);
+    expect(after).toContain(`moves: ${session.moveCount}`);
+    tmux.keys("q");
+  });
+
+  it("Scorpion: s deals the stock's three cards onto the first three piles", async () => {
+    const session = dealt("scorpion", 3);
+    const tmux = play("scorpion", 3);
+    const first = await tmux.waitFor("tsol Scorpion  Solvitaire deal #3  moves: 0");
+    expect(first).toContain("## (3)");
+    expect(fits(first)).toBe(true);
+    tmux.keys("s");
+    session.playNotation("s");
+    const after = await tmux.waitFor(`moves: ${session.moveCount}`);
+    expect(after).not.toContain("## (3)");
+    tmux.keys("q");
+  });
+
+  it("Spider with one suit: ten piles of spades in 80 columns, the stock dealt with s", async () => {
+    const tmux = play("spider-one-suit", 1);
+    const first = await tmux.waitFor("tsol Spider (one suit)  Solvitaire deal #1  moves: 0");
+    expect(first).toContain("## (50)");
+    expect(first).not.toMatch(/\b[2-9TJQKA][CDH]\b/);
+    expect(fits(first)).toBe(true);
+    tmux.keys("s");
+    expect(await tmux.waitFor("moves: 1")).toContain("## (40)");
+    tmux.keys("q");
+  });
+});
