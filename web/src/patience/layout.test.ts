@@ -14,6 +14,8 @@ const ROOMS: [number, number][] = [
   [390 - 8, 844 - 250],
   // A phone held sideways: the bars squeezed to their least (base.css), a short wide table.
   [844 - 16, 390 - 150],
+  // ...and with the shell's bar and the toolbar as columns at the sides (the layout since issue 32).
+  [844 - 2 * 106, 390 - 60],
 ];
 
 /** Positions of random play from a deal (seeded): what the table must fit. */
@@ -124,6 +126,26 @@ describe("the table's layout", () => {
       expect(wide.cardW).toBeGreaterThan(laptop.cardW);
       expect(laptop.cardW).toBeGreaterThanOrEqual(48);
     }
+  });
+
+  it("narrows the gaps between piles where the width limits the cards: FreeCell's eight cascades on an upright phone", () => {
+    const freecell = PATIENCE_GAMES.find((g) => g.id === "freecell");
+    if (!freecell) throw new Error("no FreeCell");
+    const piles = freecell.piles(freecell.deal(7, freecell.rules.make({}), "microsoft"), "player");
+    const phone = layoutTable(layoutOf("freecell"), piles, piles, 386, 640);
+    // 42 px with gaps of 12% of a card (386 / 9.08); 44 with the narrower gaps.
+    expect(phone.cardW).toBeGreaterThanOrEqual(44);
+    const cascades = phone.piles.filter((p) => p.view.ref.kind === "cascade").map((p) => p.rect.x);
+    for (let i = 1; i < cascades.length; i++) {
+      const gap = cascades[i] - cascades[i - 1] - phone.cardW;
+      expect(gap).toBeGreaterThanOrEqual(3);
+      expect(gap).toBeLessThan(Math.round(phone.cardW * 0.12));
+    }
+    expect(cascades[cascades.length - 1] + phone.cardW).toBeLessThanOrEqual(386);
+    // Where the height limits the cards, the gaps stay as they were.
+    const laptop = layoutTable(layoutOf("freecell"), piles, piles, 1264, 568);
+    const wide = laptop.piles.filter((p) => p.view.ref.kind === "cascade").map((p) => p.rect.x);
+    expect(wide[1] - wide[0] - laptop.cardW).toBe(Math.round(laptop.cardW * 0.12));
   });
 
   it("mirrors the table for the left hand (each row right to left, the same cards) and makes cards smaller on request", () => {

@@ -102,6 +102,12 @@ export interface TableLayout {
 
 /** Fractions of a card's height or width. */
 const GAP = 0.12;
+/**
+ * The gap between piles where the screen's width is what limits the cards (a phone held upright with eight or
+ * more piles a row): the cards gain what the gaps give up, down to this.
+ */
+const TIGHT_GAP = 0.04;
+const MIN_GAP_PX = 3;
 const BAND_GAP = 0.2;
 const DOWN_FAN = 0.1;
 /** The corner index of a card is about a fifth of its height: a fan tighter than this hides it. */
@@ -122,9 +128,14 @@ const MIN_CARD_W = 18;
 export const pileId = (ref: PileRef): string => `${ref.kind}-${ref.index}`;
 
 /** An item's width in card widths; a pile with `advance` counts that much less the gap it does without. */
-function itemWidth(item: BandItem, views: Map<string, PileView>, layout: GameLayout): number {
+function itemWidth(
+  item: BandItem,
+  views: Map<string, PileView>,
+  layout: GameLayout,
+  gapFraction = GAP,
+): number {
   if ("space" in item) return item.space;
-  if (item.advance !== undefined) return item.advance - GAP;
+  if (item.advance !== undefined) return item.advance - gapFraction;
   const view = views.get(pileId(item.pile));
   if (view?.fan === "right") return 1 + (Math.max(1, layout.spread?.(view) ?? 3) - 1) * RIGHT_FAN;
   return 1;
@@ -190,9 +201,14 @@ function mirrored(bands: Band[]): Band[] {
 interface Fit {
   bands: Band[];
   cardW: number;
+  /** The gap between piles, a fraction of the card's width. */
+  gap: number;
 }
 
-/** The card width an arrangement allows in width x height. */
+/**
+ * The card width an arrangement allows in width x height. Where the width limits the cards more than the height
+ * does, the gaps between piles narrow (to `TIGHT_GAP`) until the height limits them too.
+ */
 function fitOf(
   bands: Band[],
   views: Map<string, PileView>,
@@ -200,17 +216,31 @@ function fitOf(
   width: number,
   height: number,
 ): Fit {
-  let widest = 1;
-  for (const band of bands) {
-    const units =
-      band.items.reduce((sum, item) => sum + itemWidth(item, views, layout), 0) +
-      GAP * (band.items.length + 1);
-    widest = Math.max(widest, units);
-  }
+  const widest = (gap: number) => {
+    let most = 1;
+    for (const band of bands) {
+      const units =
+        band.items.reduce((sum, item) => sum + itemWidth(item, views, layout, gap), 0) +
+        gap * (band.items.length + 1);
+      most = Math.max(most, units);
+    }
+    return most;
+  };
   const tall = Math.max(tallness(bands, views, layout, false), tallness(bands, views, layout, true));
-  const byWidth = width / widest;
   const byHeight = height / tall / RATIO;
-  return { bands, cardW: Math.max(MIN_CARD_W, Math.min(MAX_CARD_W, byWidth, byHeight)) };
+  let gap = GAP;
+  let byWidth = width / widest(GAP);
+  if (byWidth < byHeight && byWidth < MAX_CARD_W) {
+    // The gap that makes the width allow what the height does, within [TIGHT_GAP, GAP]: widest() is linear in it.
+    const atTight = widest(TIGHT_GAP);
+    const slope = (widest(GAP) - atTight) / (GAP - TIGHT_GAP);
+    const wanted = slope > 0 ? TIGHT_GAP + (width / byHeight - atTight) / slope : GAP;
+    gap = Math.min(GAP, Math.max(TIGHT_GAP, wanted));
+    // A gap is at least MIN_GAP_PX pixels (the table rounds it so).
+    gap = Math.min(GAP, Math.max(gap, MIN_GAP_PX / (width / widest(gap))));
+    byWidth = width / widest(gap);
+  }
+  return { bands, cardW: Math.max(MIN_CARD_W, Math.min(MAX_CARD_W, byWidth, byHeight)), gap };
 }
 
 /** The player's choices: cards smaller than the largest that fit (`scale`, up to 1), the table mirrored. */
@@ -243,7 +273,7 @@ export function layoutTable(
   const scale = Math.min(1, Math.max(0.3, options.scale ?? 1));
   const cardW = Math.floor(Math.max(MIN_CARD_W, best.cardW * scale));
   const cardH = Math.round(cardW * RATIO);
-  const gap = Math.max(3, Math.round(cardW * GAP));
+  const gap = Math.max(MIN_GAP_PX, Math.round(cardW * best.gap));
   const bandGap = Math.max(4, Math.round(cardH * BAND_GAP));
   const upright = height > width * 1.3;
 
@@ -251,7 +281,7 @@ export function layoutTable(
   const widthOf = (item: BandItem) =>
     "pile" in item && item.advance !== undefined
       ? Math.round(item.advance * cardW) - gap
-      : Math.round(itemWidth(item, views, layout) * cardW);
+      : Math.round(itemWidth(item, views, layout, best.gap) * cardW);
   const bandWidths = best.bands.map(
     (band) => band.items.reduce((sum, item) => sum + widthOf(item), 0) + gap * (band.items.length - 1),
   );
