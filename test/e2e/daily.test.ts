@@ -74,6 +74,33 @@ describe("the daily deal in the browser", () => {
       .toBe(`#/freecell/${next.deal}`);
   }, 150_000);
 
+  it("with new deals set to easy, New deal and n deal a deal the solver rates easy (the difficulty levels)", async () => {
+    const page = await browserOn(DATE);
+    await page.goto(`${h.server.url}favicon.svg`);
+    await page.evaluate(
+      `localStorage.setItem("tsol.settings.v2", JSON.stringify({ patience: { freecell: { deal: "easy" } } }))`,
+    );
+    await page.goto(`${h.server.url}#/freecell/7`);
+    await page.waitForSelector(".card");
+    // Deal 7 is hard: the badge says so before a new deal is asked for.
+    await expect
+      .poll(() => page.getByTestId("difficulty").getAttribute("data-level"), { timeout: 30_000 })
+      .toBe("hard");
+    for (const ask of [
+      () => page.getByRole("button", { name: "New deal" }).click(),
+      () => page.keyboard.press("n"),
+    ]) {
+      const before = await page.getByTestId("deal-title").textContent();
+      await ask();
+      await expect
+        .poll(() => page.getByTestId("deal-title").textContent(), { timeout: 30_000 })
+        .not.toBe(before);
+      await expect
+        .poll(() => page.getByTestId("difficulty").getAttribute("data-level"), { timeout: 30_000 })
+        .toBe("easy");
+    }
+  }, 120_000);
+
   it("won through the page, counts in the daily statistics and starts a streak", async () => {
     const page = await browserOn(DATE);
     await openDaily(page);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkSettings, defaultSettings } from "./settings.ts";
+import { difficultyOf } from "../../src/games/patience/difficulty.ts";
+import { findPatience } from "../../src/games/registry.ts";
+import { checkSettings, dealKindFor, dealKindsOf, defaultSettings } from "./settings.ts";
 
 describe("the table's look settings", () => {
   it("default to the largest cards, normal speed, two colours, right-handed, the clock shown", () => {
@@ -52,5 +54,25 @@ describe("the table's look settings", () => {
       speed: "off",
       animation: false,
     });
+  });
+});
+
+describe("the kind of new deals", () => {
+  it("offers an easy deal only in the games with difficulty levels; a kept easy setting elsewhere deals winnable ones", () => {
+    const freecell = findPatience("freecell");
+    const spider = findPatience("spider");
+    if (!freecell || !spider) throw new Error("games missing");
+    expect(difficultyOf("freecell")).toBeDefined();
+    expect(difficultyOf("spider")).toBeUndefined();
+    expect(dealKindsOf(freecell)).toEqual(["any", "winnable", "easy"]);
+    expect(dealKindsOf(spider)).toEqual(["any", "winnable"]);
+    const stored = checkSettings({
+      patience: { freecell: { deal: "easy" }, spider: { deal: "easy" }, klondike: { deal: "hard" } },
+    });
+    expect(stored.patience.freecell.deal).toBe("easy");
+    expect(stored.patience.spider.deal).toBe("winnable");
+    expect(stored.patience.klondike.deal).toBe("any");
+    expect(dealKindFor(spider, "easy")).toBe("winnable");
+    expect(dealKindFor(spider, "any")).toBe("any");
   });
 });

@@ -1,5 +1,6 @@
 import { NUMBERINGS, type Numbering } from "../../src/cards/deals/layout.ts";
 import type { AnyPatienceGame, AutoPolicy } from "../../src/games/patience/contract.ts";
+import { difficultyOf } from "../../src/games/patience/difficulty.ts";
 import { fieldProblem, type RuleValue } from "../../src/games/patience/rules.ts";
 import { ruleFields } from "../../src/games/patience/session.ts";
 import { findPatience } from "../../src/games/registry.ts";
@@ -16,6 +17,10 @@ import {
 } from "./storage.ts";
 
 export type Theme = "system" | "light" | "dark";
+/**
+ * What a new deal is: any, one the solver proves winnable, or one the solver rates easy (the difficulty levels of
+ * src/games/patience/difficulty.ts; only the games that have levels offer it).
+ */
 export type DealKind = "any" | "winnable" | "easy";
 export const DEAL_KINDS: readonly DealKind[] = ["any", "winnable", "easy"];
 export type TetrisEngine = "guideline" | "classic";
@@ -206,8 +211,18 @@ export function checkPatienceSettings(game: AnyPatienceGame, raw: unknown): Pati
     rules,
     policy: pick(raw.policy, game.policies, d.policy),
     numbering: pick(raw.numbering, game.numberings, d.numbering),
-    deal: pick(raw.deal, DEAL_KINDS, d.deal),
+    deal: dealKindFor(game, pick(raw.deal, DEAL_KINDS, d.deal)),
   };
+}
+
+/** The kinds of deal a game offers: an easy deal only where the game has difficulty levels. */
+export function dealKindsOf(game: AnyPatienceGame): readonly DealKind[] {
+  return difficultyOf(game.id) ? DEAL_KINDS : DEAL_KINDS.filter((k) => k !== "easy");
+}
+
+/** `kind` where the game offers it; an easy deal in a game without levels is a winnable one. */
+export function dealKindFor(game: AnyPatienceGame, kind: DealKind): DealKind {
+  return dealKindsOf(game).includes(kind) ? kind : "winnable";
 }
 
 /** Settings from storage: unknown fields dropped, bad values replaced by the defaults. */

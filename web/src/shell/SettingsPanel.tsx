@@ -8,6 +8,8 @@ import {
   type CardBack,
   type CardSize,
   type DealKind,
+  dealKindFor,
+  dealKindsOf,
   type PatienceSettings,
   patienceSettings,
   type Settings,
@@ -28,6 +30,12 @@ const POLICY_TEXT: Record<AutoPolicy, string> = {
   none: "None: you move every card",
   safe: "Safe: cards nothing else needs",
   all: "All: every card that can go",
+};
+
+const DEAL_KIND_TEXT: Record<DealKind, string> = {
+  any: "Any deal",
+  winnable: "Winnable deals only",
+  easy: "Easy deals (rated by the solver)",
 };
 
 const NUMBERING_TEXT: Record<Numbering, string> = {
@@ -215,13 +223,15 @@ function PatienceFields({
       <label>
         New deals{" "}
         <select
-          value={chosen.deal}
+          value={dealKindFor(game, chosen.deal)}
           onChange={(e) => onChange({ deal: e.target.value as DealKind })}
           data-testid="deal-kind"
         >
-          <option value="any">Any deal</option>
-          <option value="winnable">Winnable deals only</option>
-          <option value="easy">An easy deal (a short solution)</option>
+          {dealKindsOf(game).map((kind) => (
+            <option key={kind} value={kind}>
+              {DEAL_KIND_TEXT[kind]}
+            </option>
+          ))}
         </select>
       </label>
     </fieldset>
