@@ -9,7 +9,7 @@ import {
   LEVELS,
   type Level,
 } from "../../../src/games/patience/difficulty.ts";
-import { patienceSettings, rulesOf } from "../settings.ts";
+import { dealKindFor, patienceSettings, rulesOf } from "../settings.ts";
 import { browserStore } from "../storage.ts";
 import "../styles/daily.css";
 import type { PatienceController } from "./controller.ts";
@@ -27,29 +27,113 @@ function badgeText(d: Difficulty | null | undefined): string {
   return d.level ? capital(d.level) : "Unrated";
 }
 
+/** The controllers looking for a deal of a level now (a second press waits for the first search). */
+const seeking = new WeakSet<PatienceController>();
+
 /**
- * The choice of deal: the Deal # box (a deal by its number), Daily (today's deal, `#/GAME/daily`), a new deal of
- * a level (easy, medium, hard), and the badge of the deal on the table's difficulty, rated in the daily worker
- * before play.
+ * A new deal of a difficulty level: drawn by the daily worker until the solver rates one at that level (the same
+ * levels as the badge), then dealt (asking first when a game is in progress). Resolves when it is done.
  */
-export function DealControls({
+export async function dealOfLevel(controller: PatienceController, level: Level): Promise<void> {
+  if (seeking.has(controller)) return;
+  const game = controller.game;
+  const settings = patienceSettings(controller.settings, game);
+  seeking.add(controller);
+  controller.say(`Looking for ${level === "easy" ? "an" : "a"} ${level} deal…`);
+  try {
+    const found = await dailyClient(browserStore()).level(
+      game,
+      rulesOf(controller.settings, game),
+      settings.numbering,
+      level,
+      drawSeed(),
+    );
+    if (!found) controller.say(`No ${level} deal was found in the deals tried; try again.`, "warn");
+    else controller.newDeal(found.deal, settings.numbering);
+  } catch (error) {
+    controller.say(`The rating failed: ${(error as Error).message}.`, "error");
+  } finally {
+    seeking.delete(controller);
+  }
+}
+
+/**
+ * A new deal as the settings ask: an easy one from the difficulty levels (the game's own rating, not the time a
+ * search took), else the controller's any or winnable deal.
+ */
+export function newDealAsSet(controller: PatienceController): void {
+  const kind = dealKindFor(controller.game, patienceSettings(controller.settings, controller.game).deal);
+  if (kind === "easy") void dealOfLevel(controller, "easy");
+  else controller.newDeal();
+}
+
+/** The Deal # box: a deal by its number (the view focuses it on "#"). */
+export function DealNumber({
   controller,
   busy,
   inputRef,
 }: {
   controller: PatienceController;
   busy: boolean;
-  /** The view focuses the box on "#". */
   inputRef: RefObject<HTMLInputElement | null>;
 }) {
   const [dealText, setDealText] = useState("");
+  const dealInput = inputRef;
+  const [low, high] = dealRange(controller.numbering);
+  const submitDeal = (e: FormEvent) => {
+    e.preventDefault();
+    const text = dealText.trim();
+    const n = /^\d{1,12}$/.test(text) ? Number(text) : Number.NaN;
+    setDealText("");
+    // The box gives its keys back: the game's keys work again at once.
+    dealInput.current?.blur();
+    focusTable();
+    if (!Number.isInteger(n) || n < low || n > high) {
+      controller.say(`A deal number is a whole number from ${low} to ${high.toLocaleString("en")}.`, "error");
+      return;
+    }
+    controller.newDeal(n);
+  };
+
+  return (
+    <form className="deal-form" onSubmit={submitDeal}>
+      <label className="sr-only" htmlFor="deal-number">
+        Deal number
+      </label>
+      <input
+        id="deal-number"
+        ref={dealInput}
+        inputMode="numeric"
+        placeholder="Deal #"
+        value={dealText}
+        onChange={(e) => setDealText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") {
+            setDealText("");
+            e.currentTarget.blur();
+            focusTable();
+          }
+        }}
+        size={7}
+        autoComplete="off"
+      />
+      <button type="submit" disabled={busy || dealText.trim() === ""}>
+        Deal
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The choice of deal: Daily (today's deal, `#/GAME/daily`), a new deal of a level (easy, medium, hard), and the
+ * badge of the deal on the table's difficulty, rated in the daily worker before play.
+ */
+export function DealChoice({ controller, busy }: { controller: PatienceController; busy: boolean }) {
   const [seeking, setSeeking] = useState(false);
   /** The rating of the deal on the table: undefined while it is rated, null for a deal with no number. */
   const [rating, setRating] = useState<Difficulty | null | undefined>(undefined);
-  const dealInput = inputRef;
   const game = controller.game;
   const numbering = controller.numbering;
-  const [low, high] = dealRange(numbering);
   const deal = controller.deal;
   const rules = controller.session.rules;
   const levels = difficultyOf(game.id) !== undefined;
@@ -80,65 +164,15 @@ export function DealControls({
     };
   }, [controller, game, rules, numbering, deal, levels]);
 
-  const submitDeal = (e: FormEvent) => {
-    e.preventDefault();
-    const text = dealText.trim();
-    const n = /^\d{1,12}$/.test(text) ? Number(text) : Number.NaN;
-    setDealText("");
-    // The box gives its keys back: the game's keys work again at once.
-    dealInput.current?.blur();
-    focusTable();
-    if (!Number.isInteger(n) || n < low || n > high) {
-      controller.say(`A deal number is a whole number from ${low} to ${high.toLocaleString("en")}.`, "error");
-      return;
-    }
-    controller.newDeal(n);
-  };
-
-  const dealOfLevel = (level: Level) => {
-    const settings = patienceSettings(controller.settings, game);
-    const ruled = rulesOf(controller.settings, game);
+  const chooseLevel = (level: Level) => {
     setSeeking(true);
-    controller.say(`Looking for ${level === "easy" ? "an" : "a"} ${level} deal…`);
     focusTable();
-    dailyClient(browserStore())
-      .level(game, ruled, settings.numbering, level, drawSeed())
-      .then((found) => {
-        if (!found) controller.say(`No ${level} deal was found in the deals tried; try again.`, "warn");
-        else controller.newDeal(found.deal, settings.numbering);
-      })
-      .catch((error: Error) => controller.say(`The rating failed: ${error.message}.`, "error"))
-      .finally(() => setSeeking(false));
+    void dealOfLevel(controller, level).finally(() => setSeeking(false));
   };
 
   const text = badgeText(rating);
   return (
     <>
-      <form className="deal-form" onSubmit={submitDeal}>
-        <label className="sr-only" htmlFor="deal-number">
-          Deal number
-        </label>
-        <input
-          id="deal-number"
-          ref={dealInput}
-          inputMode="numeric"
-          placeholder="Deal #"
-          value={dealText}
-          onChange={(e) => setDealText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Escape") {
-              setDealText("");
-              e.currentTarget.blur();
-              focusTable();
-            }
-          }}
-          size={7}
-          autoComplete="off"
-        />
-        <button type="submit" disabled={busy || dealText.trim() === ""}>
-          Deal
-        </button>
-      </form>
       {hasDaily(game) && (
         <button
           type="button"
@@ -160,7 +194,7 @@ export function DealControls({
           disabled={busy || seeking}
           onChange={(e) => {
             const level = e.target.value as Level;
-            if (LEVELS.includes(level)) dealOfLevel(level);
+            if (LEVELS.includes(level)) chooseLevel(level);
           }}
           title="A new deal of the level chosen, rated by the solver"
         >

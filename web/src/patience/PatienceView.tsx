@@ -7,7 +7,7 @@ import { Dialog } from "../shell/Dialog.tsx";
 import { formatDuration } from "../stats.ts";
 import { Celebration } from "./Celebration.tsx";
 import type { PatienceController } from "./controller.ts";
-import { DealControls } from "./DealControls.tsx";
+import { DealChoice, DealNumber, newDealAsSet } from "./DealControls.tsx";
 import { allControllers, controllerFor } from "./env.ts";
 import { focusTable } from "./focus.ts";
 import { StatusBar } from "./StatusBar.tsx";
@@ -196,6 +196,12 @@ export function PatienceView({
       }
       // Enter and Space belong to the focused card or button.
       if (key === "Enter" || key === " ") return;
+      // A new deal as the settings ask (an easy one comes from the difficulty levels, which the view asks for).
+      if (key === controller.commandKey("n") && !controller.dealing && !controller.solving) {
+        e.preventDefault();
+        newDealAsSet(controller);
+        return;
+      }
       if (controller.key(key)) e.preventDefault();
     };
     window.addEventListener("keydown", onKey);
@@ -317,7 +323,7 @@ export function PatienceView({
         <div className="group main">
           <button
             type="button"
-            onClick={() => controller.newDeal()}
+            onClick={() => newDealAsSet(controller)}
             disabled={busy}
             title={`New deal (${key("n")})`}
           >
@@ -375,45 +381,54 @@ export function PatienceView({
             Play it
           </button>
         </div>
+        {/*
+          The rest of the commands: in the toolbar on a wide screen; a laptop keeps the deal's number, Restart and
+          the Moves box there and puts the choice of deal in the menu; a phone puts all of it in the menu.
+        */}
         <div className="group more" id="table-menu">
-          <DealControls controller={controller} busy={busy} inputRef={dealInput} />
-          <button
-            type="button"
-            onClick={() => controller.restart()}
-            disabled={busy || !session.canUndo}
-            title="Back to the start of the deal (redo takes it back)"
-          >
-            Restart
-          </button>
-          {redoButton("compact-only")}
-          {solveButton("compact-only")}
-          <form
-            className="moves-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              controller.playNotation(movesText);
-              setMovesText("");
-            }}
-          >
-            <label className="sr-only" htmlFor="moves-input">
-              Moves in notation
-            </label>
-            <input
-              id="moves-input"
-              placeholder="Moves"
-              value={movesText}
-              onChange={(e) => setMovesText(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === "Escape") {
-                  e.currentTarget.blur();
-                  focusTable();
-                }
+          <div className="group kept">
+            <DealNumber controller={controller} busy={busy} inputRef={dealInput} />
+            <button
+              type="button"
+              onClick={() => controller.restart()}
+              disabled={busy || !session.canUndo}
+              title="Back to the start of the deal (redo takes it back)"
+            >
+              Restart
+            </button>
+            <form
+              className="moves-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                controller.playNotation(movesText);
+                setMovesText("");
               }}
-              title="Type moves in the game's notation (: to get here), Enter to play them"
-              size={10}
-              autoComplete="off"
-            />
-          </form>
+            >
+              <label className="sr-only" htmlFor="moves-input">
+                Moves in notation
+              </label>
+              <input
+                id="moves-input"
+                placeholder="Moves"
+                value={movesText}
+                onChange={(e) => setMovesText(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === "Escape") {
+                    e.currentTarget.blur();
+                    focusTable();
+                  }
+                }}
+                title="Type moves in the game's notation (: to get here), Enter to play them"
+                size={10}
+                autoComplete="off"
+              />
+            </form>
+          </div>
+          <div className="group extra">
+            <DealChoice controller={controller} busy={busy} />
+            {redoButton("compact-only")}
+            {solveButton("compact-only")}
+          </div>
         </div>
       </div>
 
@@ -479,7 +494,7 @@ export function PatienceView({
                 onClick={() => {
                   setPrompt(false);
                   setCelebrating(null);
-                  controller.newDeal();
+                  newDealAsSet(controller);
                 }}
               >
                 New deal

@@ -95,7 +95,9 @@ export function StatusBar({ controller, game }: { controller: PatienceController
         aria-live="polite"
       >
         <span className="dot" aria-hidden="true" />
-        {verdictText(verdict, performance.now() - controller.lastMoveAt)}
+        <span className="verdict-text">
+          {verdictText(verdict, performance.now() - controller.lastMoveAt)}
+        </span>
         {controller.hiddenCards && !["checking", "won", "chance"].includes(verdict.status) && (
           <span className="verdict-note"> · the solver sees face-down cards</span>
         )}

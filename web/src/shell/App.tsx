@@ -11,12 +11,13 @@ import { setSoundEnabled } from "../sound.ts";
 import { browserStore } from "../storage.ts";
 import { pauseTetris } from "../tetris/kept.ts";
 import { Dialog } from "./Dialog.tsx";
+import { GameChooser } from "./GameChooser.tsx";
 import { SettingsPanel } from "./SettingsPanel.tsx";
 import { StatsPanel } from "./StatsPanel.tsx";
 
 const TetrisView = lazy(() => import("../tetris/index.tsx"));
 
-type Open = "settings" | "stats" | "help" | null;
+type Open = "settings" | "stats" | "help" | "games" | null;
 
 interface Route {
   game: string;
@@ -113,12 +114,20 @@ export function App() {
     document.title = entry ? `${entry.title} · tsol` : "tsol";
   }, [entry]);
 
-  // The game shown is in sight in the menu's strip (which scrolls sideways when the games do not fit).
+  // The game shown is in sight in the menu's strip (which scrolls sideways when the games do not fit), also
+  // after the window changes size.
   useEffect(() => {
-    const link = document.querySelector<HTMLElement>(`.game-menu a[href="#/${CSS.escape(game)}"]`);
-    const menu = link?.parentElement;
-    if (!link || !menu) return;
-    menu.scrollLeft = link.offsetLeft - menu.clientWidth / 2 + link.offsetWidth / 2;
+    const centre = () => {
+      const link = document.querySelector<HTMLElement>(`.game-menu a[href="#/${CSS.escape(game)}"]`);
+      const menu = link?.parentElement;
+      if (!link || !menu || menu.clientWidth === 0) return;
+      const from = menu.getBoundingClientRect();
+      const at = link.getBoundingClientRect();
+      menu.scrollLeft += at.left - from.left - menu.clientWidth / 2 + at.width / 2;
+    };
+    centre();
+    window.addEventListener("resize", centre);
+    return () => window.removeEventListener("resize", centre);
   }, [game]);
 
   /** "Play again" from the statistics: that game, that deal, the rules it was played with. */
@@ -143,8 +152,23 @@ export function App() {
             <rect x="30" y="10" width="58" height="80" rx="8" />
             <path d="M59 30c-6 12-18 16-18 26a9 9 0 0 0 16 5l-3 10h10l-3-10a9 9 0 0 0 16-5c0-10-12-14-18-26z" />
           </svg>
-          tsol
+          <span className="brand-name">tsol</span>
         </h1>
+        <button
+          type="button"
+          className="game-picker"
+          onClick={() => setOpen("games")}
+          aria-haspopup="dialog"
+          aria-label={`Games (now ${entry?.title ?? game})`}
+          title="Choose a game"
+        >
+          <span className="picker-now">{entry?.title ?? game}</span>
+          <span className="picker-all">All games</span>
+          <span aria-hidden="true" className="picker-arrow">
+            ▾
+          </span>
+        </button>
+        {/* A wide screen also has the games in a strip (it scrolls sideways, the game shown in sight). */}
         <nav className="game-menu" aria-label="Games">
           {GAMES.map((g) => (
             <a
@@ -158,8 +182,11 @@ export function App() {
           ))}
         </nav>
         <div className="shell-buttons">
-          <button type="button" onClick={() => setOpen("stats")}>
-            Statistics
+          <button type="button" onClick={() => setOpen("stats")} aria-label="Statistics">
+            <span className="long-label">Statistics</span>
+            <span className="short-label" aria-hidden="true">
+              Stats
+            </span>
           </button>
           <button type="button" onClick={() => setOpen("settings")}>
             Settings
@@ -193,6 +220,16 @@ export function App() {
           )}
         </Suspense>
       </main>
+      <Dialog
+        title="Games"
+        open={open === "games"}
+        onClose={() => setOpen(null)}
+        wide
+        testId="games-dialog"
+        initialFocus="input"
+      >
+        <GameChooser current={game} onChosen={() => setOpen(null)} />
+      </Dialog>
       <Dialog
         title="Settings"
         open={open === "settings"}
