@@ -136,6 +136,12 @@ export function solveFamilyPlain(start: FamilyState, options: SolveOptions = {})
 const FIRST_TURN = 20_000;
 const TURN = 50_000;
 /**
+ * Positions the second search stores in its first turn, taken before the complete search's: where it wins at
+ * all it often wins in a few thousand positions while the complete search needs tens of thousands (Somerset's
+ * median over deals 1..40 fell from 101 to 18 ms), and where it does not this is all it delays the other.
+ */
+const SECOND_FIRST_TURN = 2_000;
+/**
  * Positions the second search may store before it gives its room and its turns to the complete search: on a lost
  * deal it adds at most this much work.
  */
@@ -200,7 +206,8 @@ const MEMBER_TURN = 2000;
  *   the deal is unsolvable.
  * - where sending every card home at once is not proved safe (streamlines), a second search beside it, taking
  *   turns (a portfolio), that does so (Solvitaire's "streamliner"): it can miss a win, so it only ever answers
- *   "solved", and it stops at SECOND_LIMIT positions, its room and turns going to the complete search.
+ *   "solved", and it stops at SECOND_LIMIT positions, its room and turns going to the complete search. It takes
+ *   the first, short turn (SECOND_FIRST_TURN).
  * Every win is replayed through the engine before it is answered (the kit's rule).
  */
 export function solveFamily(start: FamilyState, options: SolveOptions = {}): SolveResult<FamilyMove> {
@@ -219,17 +226,16 @@ export function solveFamily(start: FamilyState, options: SolveOptions = {}): Sol
           [MODE_SEARCH, MODE_SEARCH],
           MEMBER_TURN,
         );
-        const entries: Entry<FamilySearch | FamilyTeam>[] = [
-          { runner: complete, first: FIRST_TURN, quantum: TURN },
-        ];
+        const entries: Entry<FamilySearch | FamilyTeam>[] = [];
         if (streamliner)
           entries.push({
             runner: new DepthFirst(packed("all", "reverse"), "every card home at once", MODE_SEARCH),
-            first: FIRST_TURN,
+            first: SECOND_FIRST_TURN,
             quantum: TURN,
             complete: false,
             limit: SECOND_LIMIT,
           });
+        entries.push({ runner: complete, first: FIRST_TURN, quantum: TURN });
         return entries;
       },
     },
