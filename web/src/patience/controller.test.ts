@@ -559,12 +559,16 @@ describe("the patience controller", () => {
     expect(controller.peeked).toBe(false);
   });
 
-  it("peeks only when asked, and then a win with it is assisted", async () => {
+  /** Klondike deal 5 with "Hints see face-down cards" on. */
+  async function peekingKlondike() {
     const klondike = findPatience("klondike") as AnyPatienceGame;
     const settings = defaultSettings();
     settings.peekingHints = true;
-    const env = fakeEnv();
-    const { controller } = await dealt(klondike, 5, env, settings);
+    return { klondike, ...(await dealt(klondike, 5, fakeEnv(), settings)) };
+  }
+
+  it("peeks only when asked, and then a win with it is assisted", async () => {
+    const { controller } = await peekingKlondike();
     expect(controller.blind).toBe(false);
     expect(["winnable", "not winnable", "unknown"]).toContain(controller.verdict.status);
     expect(controller.verdict.detail).toMatch(/The solver knows the face-down cards; you do not\.$/);
@@ -572,11 +576,7 @@ describe("the patience controller", () => {
   });
 
   it("keeps a game's peek across a reload: its win is still an assisted one", async () => {
-    const klondike = findPatience("klondike") as AnyPatienceGame;
-    const settings = defaultSettings();
-    settings.peekingHints = true;
-    const env = fakeEnv();
-    const { controller } = await dealt(klondike, 5, env, settings);
+    const { klondike, controller, env } = await peekingKlondike();
     expect(controller.peeked).toBe(true);
     const stock = controller.piles().find((p) => p.ref.kind === "stock");
     if (!stock) throw new Error("no stock");
