@@ -22,13 +22,36 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** Phones upright and sideways (touch screens), laptops and a large screen. */
-const SIZES: { w: number; h: number; touch: boolean; minCard: number }[] = [
-  { w: 390, h: 844, touch: true, minCard: 28 },
-  { w: 844, h: 390, touch: true, minCard: 28 },
-  { w: 1280, h: 800, touch: false, minCard: 55 },
-  { w: 1366, h: 768, touch: false, minCard: 55 },
-  { w: 1920, h: 1080, touch: false, minCard: 70 },
+interface Size {
+  w: number;
+  h: number;
+  minCard: number;
+}
+
+/**
+ * Phones upright and sideways (touch screens, one browser context: the phone turned), laptops and a large screen
+ * (another): each game is dealt once a context and checked at each of its sizes by resizing the page. 1100 px is
+ * where the toolbar wrapped to two rows.
+ */
+const DEVICES: { name: string; touch: boolean; sizes: Size[] }[] = [
+  {
+    name: "phones",
+    touch: true,
+    sizes: [
+      { w: 390, h: 844, minCard: 28 },
+      { w: 844, h: 390, minCard: 28 },
+    ],
+  },
+  {
+    name: "laptops and a large screen",
+    touch: false,
+    sizes: [
+      { w: 1100, h: 800, minCard: 55 },
+      { w: 1280, h: 800, minCard: 55 },
+      { w: 1366, h: 768, minCard: 55 },
+      { w: 1920, h: 1080, minCard: 70 },
+    ],
+  },
 ];
 
 /** The games whose screenshots are kept, light (every game is checked); the first three dark too. */
@@ -141,64 +164,173 @@ async function typeMoves(page: Page, moves: string[]): Promise<void> {
   await input.press("Enter");
 }
 
-describe("every game's table at the five sizes", () => {
-  for (const size of SIZES) {
-    it(`${size.w}x${size.h}: every card of every game in view and at least ${size.minCard} px wide, no button over a card${size.touch ? ", buttons of 44 px; the win's dialog fits" : ""}`, async () => {
-      const { context, page, problems } = await openPage(size);
+/** The page at another size: the table is laid out again for it, and nothing moves. */
+async function resize(page: Page, size: Size): Promise<void> {
+  const now = page.viewportSize();
+  if (now?.width === size.w && now.height === size.h) return;
+  await page.setViewportSize({ width: size.w, height: size.h });
+  await page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))");
+  await still(page);
+}
+
+interface Bars {
+  /** The status line's content wider than its box (cut), and whether it lies under the toolbar. */
+  statusCut: boolean;
+  statusUnderToolbar: boolean;
+  /** The rows the toolbar's visible commands take, and whether any is cut by its edge. */
+  toolbarRows: number;
+  toolbarCut: boolean;
+  /** The share of the viewport's height the table has. */
+  tableShare: number;
+  /** The game picker's words, and whether the strip of games shows with the game shown inside its box. */
+  picker: string;
+  strip: "hidden" | "in sight" | "out of sight";
+}
+
+/** The bars around the table: the status line, the toolbar, the game picker and the strip of games. */
+function checkBars(page: Page): Promise<Bars> {
+  return page.evaluate<Bars>(`(() => {
+    const box = (e) => e.getBoundingClientRect();
+    const status = document.querySelector('.status-bar');
+    const toolbar = document.querySelector('.toolbar');
+    const s = box(status), t = box(toolbar);
+    const overlap = s.left < t.right - 1 && t.left < s.right - 1 && s.top < t.bottom - 1 && t.top < s.bottom - 1;
+    const text = document.querySelector('.verdict-text');
+    const tops = new Set(Array.from(toolbar.querySelectorAll(':scope > button, :scope > .group.main > button'))
+      .filter((b) => box(b).width > 0 && getComputedStyle(b).visibility !== 'hidden')
+      .map((b) => Math.round(box(b).top / 8)));
+    const strip = document.querySelector('.game-menu');
+    const active = strip.querySelector('a.active');
+    const inSight = active && box(active).left >= box(strip).left - 1 && box(active).right <= box(strip).right + 1;
+    return {
+      statusCut: status.scrollWidth > status.clientWidth + 1 || (text && text.scrollWidth > text.clientWidth + 1),
+      statusUnderToolbar: overlap,
+      toolbarRows: tops.size,
+      toolbarCut: toolbar.scrollWidth > toolbar.clientWidth + 1 || toolbar.scrollHeight > toolbar.clientHeight + 1,
+      tableShare: box(document.querySelector('.table-wrap')).height / innerHeight,
+      picker: document.querySelector('.game-picker').textContent,
+      strip: box(strip).width === 0 ? 'hidden' : inSight ? 'in sight' : 'out of sight',
+    };
+  })()`);
+}
+
+describe("every game's table at the five sizes (and 1100 px)", () => {
+  for (const device of DEVICES) {
+    const sizes = device.sizes.map((s) => `${s.w}x${s.h}`).join(", ");
+    it(`${device.name} (${sizes}): every card of every game in view and large enough, no button over a card${device.touch ? ", buttons of 44 px" : ""}; the status line whole, the toolbar one row, the game shown in the picker; the menu, the hint and the dialogs inside the screen`, async () => {
+      const first = device.sizes[0];
+      const { context, page, problems } = await openPage({ ...first, touch: device.touch });
       try {
-        // Nothing moves (the speed "off"): thirty games a size are dealt without waiting for the cards to fly.
+        // Nothing moves (the speed "off"): thirty games are dealt without waiting for the cards to fly.
         await fresh(page, "freecell/7", { [SETTINGS]: JSON.stringify({ speed: "off" }) });
-        for (const game of PATIENCE_GAMES) {
+        for (const [g, game] of PATIENCE_GAMES.entries()) {
           await show(page, game.id, 7);
-          const check = await checkTable(page);
-          const where = `${game.id} at ${size.w}x${size.h}`;
-          expect(check.outOfView, where).toEqual([]);
-          expect(check.narrowest, where).toBeGreaterThanOrEqual(size.minCard);
-          expect(check.underButtons, where).toEqual([]);
-          if (size.touch) expect(check.smallButtons, where).toEqual([]);
-          if (SHOWN.includes(game.id)) await shot(page, `layout-${game.id}-${size.w}x${size.h}-light`);
-          if (DARK.includes(game.id)) {
-            await page.emulateMedia({ colorScheme: "dark" });
-            await shot(page, `layout-${game.id}-${size.w}x${size.h}-dark`);
-            await page.emulateMedia({ colorScheme: "light" });
+          // Back and forth through the sizes: one resize a game fewer.
+          for (const size of g % 2 === 0 ? device.sizes : [...device.sizes].reverse()) {
+            await resize(page, size);
+            const [check, bars] = await Promise.all([checkTable(page), checkBars(page)]);
+            const where = `${game.id} at ${size.w}x${size.h}`;
+            expect(check.outOfView, where).toEqual([]);
+            expect(check.narrowest, where).toBeGreaterThanOrEqual(size.minCard);
+            expect(check.underButtons, where).toEqual([]);
+            if (device.touch) expect(check.smallButtons, where).toEqual([]);
+            expect(bars.statusUnderToolbar, where).toBe(false);
+            expect(bars.statusCut, `${where}: the status line is cut`).toBe(false);
+            // One row of commands, except an upright phone's (the toolbar at the bottom) and a sideways one's (a column).
+            if (!device.touch) expect(bars.toolbarRows, where).toBe(1);
+            expect(bars.toolbarCut, where).toBe(false);
+            // The game shown: named on the picker below 900 px, in the strip's sight wider.
+            if (size.w < 900) {
+              expect(bars.picker, where).toContain(game.title);
+              expect(bars.strip, where).toBe("hidden");
+            } else expect(bars.strip, where).toBe("in sight");
+            // A phone held sideways gives the table most of its height (the bars are columns at the sides).
+            if (size.h < 500) expect(bars.tableShare, where).toBeGreaterThan(0.8);
+            if (SHOWN.includes(game.id)) await shot(page, `layout-${game.id}-${size.w}x${size.h}-light`);
+            if (DARK.includes(game.id)) {
+              await page.emulateMedia({ colorScheme: "dark" });
+              await shot(page, `layout-${game.id}-${size.w}x${size.h}-dark`);
+              await page.emulateMedia({ colorScheme: "light" });
+            }
           }
         }
-        // The menu of a small screen holds the rest of the commands, inside the screen.
-        if (size.w <= 844) {
-          await show(page, "freecell", 7);
+        // Klondike's chance to win, the longest verdict, whole beside the side toolbar of a phone held sideways.
+        await show(page, "klondike", 7);
+        for (const size of device.sizes) {
+          await resize(page, size);
+          await expect
+            .poll(() => page.getByTestId("verdict").textContent(), { timeout: 15_000 })
+            .toMatch(/%\)/);
+          const bars = await checkBars(page);
+          expect(bars.statusCut, `Klondike's chance at ${size.w}x${size.h}`).toBe(false);
+          expect(bars.statusUnderToolbar).toBe(false);
+        }
+        // The menu holds the rest of the commands on a phone, the choice of deal on a laptop, inside the screen.
+        await show(page, "freecell", 7);
+        for (const size of device.sizes.filter((s) => s.w < 1440)) {
+          await resize(page, size);
           await page.getByRole("button", { name: "Menu" }).click();
-          const restart = page.getByRole("button", { name: "Restart" });
-          await restart.waitFor();
-          const box = await page.locator("#table-menu").boundingBox();
+          // Under 1200 px the menu holds all the rest; wider, the choice of deal.
+          const [inMenu, menu] = size.w < 1200 ? ["Restart", "#table-menu"] : ["Daily", ".group.extra"];
+          const item = page.getByRole("button", { name: inMenu, exact: true });
+          await item.waitFor();
+          const box = await page.locator(menu).boundingBox();
           expect(
             box && box.x >= 0 && box.y >= 0 && box.x + box.width <= size.w && box.y + box.height <= size.h,
+            `the menu at ${size.w}x${size.h}`,
           ).toBe(true);
           await shot(page, `layout-menu-${size.w}x${size.h}`);
           await page.keyboard.press("Escape");
-          await expect.poll(() => restart.isVisible()).toBe(false);
+          await expect.poll(() => item.isVisible()).toBe(false);
         }
-        // The hint on the table, and the shell's dialogs, inside the screen.
-        await show(page, "freecell", 7);
+        // The hint on the table, and the shell's dialogs, inside the screen at each size.
         await page.getByRole("button", { name: "Hint", exact: true }).click();
         await page.waitForSelector(".card.hint-best-from", { timeout: 15_000 });
-        expect((await checkTable(page)).outOfView, "with a hint").toEqual([]);
-        await shot(page, `layout-hint-${size.w}x${size.h}`);
+        for (const size of device.sizes) {
+          await resize(page, size);
+          expect((await checkTable(page)).outOfView, `with a hint at ${size.w}x${size.h}`).toEqual([]);
+          await shot(page, `layout-hint-${size.w}x${size.h}`);
+        }
         for (const [name, id] of [
           ["Settings", "settings-dialog"],
           ["Statistics", "stats-dialog"],
           ["Help", "help-dialog"],
         ]) {
           await page.getByRole("button", { name, exact: true }).click();
-          await fits(page, id, size.w, size.h);
-          await shot(page, `layout-${id}-${size.w}x${size.h}`);
+          for (const size of device.sizes) {
+            await resize(page, size);
+            await fits(page, id, size.w, size.h);
+            await shot(page, `layout-${id}-${size.w}x${size.h}`);
+          }
           await page.locator("dialog[open] .close").click();
         }
-        // A win on a phone: the dialog fits the screen (the win's own test is at a laptop's size).
-        if (size.touch) {
+        // The game picker: every game in a list that fits the screen, the game shown marked; typing narrows it,
+        // and a game chosen from it is dealt.
+        await page.getByRole("button", { name: /^Games/ }).click();
+        for (const size of device.sizes) {
+          await resize(page, size);
+          await fits(page, "games-dialog", size.w, size.h);
+          await shot(page, `layout-games-dialog-${size.w}x${size.h}`);
+        }
+        const list = page.getByTestId("games-dialog").locator(".game-list a");
+        expect(await list.count()).toBe(PATIENCE_GAMES.length + 1);
+        expect(await list.and(page.locator('[aria-current="page"]')).textContent()).toContain("FreeCell");
+        await page.keyboard.type("spider");
+        await expect.poll(() => list.count()).toBeLessThan(PATIENCE_GAMES.length);
+        for (const text of await list.allTextContents()) expect(text.toLowerCase()).toContain("spider");
+        await list.filter({ has: page.locator("strong", { hasText: /^Spiderette$/ }) }).click();
+        await page.waitForSelector('section.patience[data-game="spiderette"] .card');
+        expect(await page.getByTestId("games-dialog").isVisible()).toBe(false);
+        // A win on a phone: the dialog fits the screen either way up (the win's own test is at a laptop's size).
+        if (device.touch) {
+          await resize(page, first);
           await fresh(page, "freecell/3", { [SETTINGS]: JSON.stringify({ speed: "off" }) });
           await typeMoves(page, await solution());
-          await fits(page, "win-dialog", size.w, size.h);
-          await shot(page, `layout-win-${size.w}x${size.h}`);
+          for (const size of device.sizes) {
+            await resize(page, size);
+            await fits(page, "win-dialog", size.w, size.h);
+            await shot(page, `layout-win-${size.w}x${size.h}`);
+          }
         }
         // Failed loads are judged by the harness's tests of the server (the browser asks for /favicon.ico itself).
         expect(
@@ -207,7 +339,7 @@ describe("every game's table at the five sizes", () => {
       } finally {
         await context.close();
       }
-    }, 240_000);
+    }, 600_000);
   }
 });
 
