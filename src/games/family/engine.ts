@@ -239,29 +239,25 @@ function pileExists(state: FamilyState, ref: PileRef): boolean {
   }
 }
 
-/** The counts a tableau pile may move to another under the group rule (each still to be checked at the target). */
-function groupCounts(state: FamilyState, from: number, to: number): number[] {
-  const rules = state.rules;
-  const pile = state.table.tableau[from];
-  const height = groupHeight(state, from);
-  if (height === 0) return [];
-  const toEmpty = state.table.tableau[to].length === 0;
-  switch (rules.tableau.groups) {
+/**
+ * Whether `count` cards of tableau pile `from`, whose group is `height` cards high, may move to pile `to` as one
+ * under the group rule (still to be checked at the target).
+ */
+function groupAllows(state: FamilyState, from: number, to: number, count: number, height: number): boolean {
+  if (count < 1 || count > height) return false;
+  switch (state.rules.tableau.groups) {
     case "none":
-      return [1];
+      return count === 1;
     case "any":
-      return Array.from({ length: height }, (_, i) => i + 1);
+      return true;
     case "whole-pile":
-      return height === pile.length ? [height] : [];
+      return height === state.table.tableau[from].length && count === height;
     case "maximal":
-      return [height];
+      return count === height;
     case "to-uncover": {
-      const out: number[] = [];
-      for (let count = 1; count <= height; count++) {
-        if (count === height || toEmpty) out.push(count);
-        else if (foundationFor(state, pile[pile.length - count - 1]) >= 0) out.push(count);
-      }
-      return out;
+      if (count === height || state.table.tableau[to].length === 0) return true;
+      const pile = state.table.tableau[from];
+      return foundationFor(state, pile[pile.length - count - 1]) >= 0;
     }
   }
 }
@@ -278,7 +274,7 @@ function whyNotPileToPile(state: FamilyState, from: number, to: number, count: n
     return count > pile.length - state.table.faceDown[from]
       ? `there are not ${count} face-up cards there`
       : `the top ${count} cards are not a built group`;
-  if (!groupCounts(state, from, to).includes(count)) {
+  if (!groupAllows(state, from, to, count, height)) {
     switch (state.rules.tableau.groups) {
       case "none":
         return "cards move one at a time";
@@ -490,7 +486,8 @@ export function legalMovesFrom(state: FamilyState, from: PileRef, out: FamilyMov
     if (from.kind === "cascade") {
       if (from.index === p) continue;
       if (top === undefined) {
-        for (const count of groupCounts(state, from.index, p)) push({ from, to, count });
+        for (let count = 1; count <= height; count++)
+          if (groupAllows(state, from.index, p, count, height)) push({ from, to, count });
       } else if (build !== "none") {
         // Only the card one rank below the destination's top can head the group that moves.
         for (let count = 1; count <= height; count++)

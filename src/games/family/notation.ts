@@ -14,7 +14,7 @@ import {
   type FamilyMove,
   type FamilyState,
   HOLE,
-  legalMoves,
+  legalMovesFrom,
   placeRef,
   ROW_LETTERS,
   rowLength,
@@ -76,11 +76,8 @@ const join = (a: string, b: string) => (a.length > 1 || b.length > 1 ? `${a}>${b
 
 /** The counts the notation's reader takes for `from` -> `to` without `v`: the one legal count, or else one card. */
 function impliedCount(state: FamilyState, from: number, to: number): number {
-  const counts = legalMoves(state)
-    .filter(
-      (m) =>
-        m.from.kind === "cascade" && m.from.index === from && m.to.kind === "cascade" && m.to.index === to,
-    )
+  const counts = legalMovesFrom(state, { kind: "cascade", index: from })
+    .filter((m) => m.to.kind === "cascade" && m.to.index === to)
     .map((m) => m.count);
   return counts.length === 1 ? counts[0] : 1;
 }
