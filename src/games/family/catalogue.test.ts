@@ -288,6 +288,45 @@ describe("the solver's ways", () => {
   });
 });
 
+describe("Microsoft's Spider deals only when no pile is empty", () => {
+  /** Deal 1 with the first pile's cards laid face up on the second: the first pile is a space. */
+  const withSpace = (rules: FamilyState["rules"]): FamilyState => {
+    const state = game("spider-one-suit").deal(1, rules, "solvitaire");
+    const tableau = state.table.tableau.map((p) => [...p]);
+    tableau[1].push(...tableau[0]);
+    tableau[0] = [];
+    const faceDown = [...state.table.faceDown];
+    faceDown[0] = 0;
+    return { ...state, rules, table: { ...state.table, tableau, faceDown } };
+  };
+  const deal = { from: { kind: "stock", index: 0 }, to: { kind: "cascade", index: 0 }, count: 10 } as const;
+
+  it("the engine and the packed position refuse the deal with a space, and make it without one", () => {
+    for (const id of ["spider-one-suit", "spider-two-suits"]) {
+      const rules = CATALOGUE_RULES[id];
+      expect(rules.stock?.fullPiles).toBe(true);
+      const state = withSpace(rules);
+      expect(whyIllegal(state, deal)).toBe("the stock deals only when every pile holds a card");
+      expect(legalMoves(state).some((m) => m.from.kind === "stock")).toBe(false);
+      const domain = new PackedFamily(rules, "safe");
+      const buffer = new Int32Array(1 << 12);
+      domain.load(state);
+      const end = domain.generate(MODE_ENGINE, buffer, 0);
+      expect(Array.from(buffer.subarray(0, end), (m) => domain.toMove(m))).toEqual(legalMoves(state));
+      // The deal as dealt has no space: the stock deals.
+      const dealt = game(id).deal(1, rules, "solvitaire");
+      expect(whyIllegal(dealt, deal)).toBeUndefined();
+    }
+  });
+
+  it("Solvitaire's Spider (its preset's rules) deals with a space", () => {
+    const msStock = CATALOGUE_RULES["spider-one-suit"].stock;
+    if (!msStock) throw new Error("no stock");
+    const rules = { ...CATALOGUE_RULES["spider-one-suit"], stock: { ...msStock, fullPiles: false } };
+    expect(whyIllegal(withSpace(rules), deal)).toBeUndefined();
+  });
+});
+
 describe("boards of a deck of fewer suits", () => {
   const g = game("spider-one-suit");
   const rules = CATALOGUE_RULES["spider-one-suit"];

@@ -334,6 +334,8 @@ export function whyIllegal(state: FamilyState, move: FamilyMove): string | undef
       return count === 1 ? undefined : "the stock deals one card to the hole";
     }
     if (to.kind !== "cascade" || to.index !== 0) return "the stock deals a card onto every pile";
+    if (stock.fullPiles && t.tableau.some((p) => p.length === 0))
+      return "the stock deals only when every pile holds a card";
     const dealt = Math.min(t.tableau.length, t.stock.length);
     return count === dealt ? undefined : `the stock deals ${dealt} cards, one a pile`;
   }

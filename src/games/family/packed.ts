@@ -167,6 +167,8 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
   private readonly stockTo: number;
   private readonly draw: number;
   private readonly redeals: boolean;
+  /** The stock deals onto the piles only when none is empty. */
+  private readonly fullPiles: boolean;
   private readonly stacked: boolean;
   /** Piles and cells are sets (the stock does not deal onto the piles). */
   private readonly symmetric: boolean;
@@ -276,6 +278,7 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
     this.draw = stock?.draw ?? 1;
     this.redeals = stock?.redeals ?? false;
     this.symmetric = stock?.dealsTo !== "piles";
+    this.fullPiles = stock?.fullPiles === true;
     this.fills =
       this.spaces === SP_RESERVE_ANY || this.spaces === SP_RESERVE_WASTE || this.spaces === SP_WASTE_STOCK;
     this.reserveSet = this.symmetric && this.spaces !== SP_RESERVE_ANY && this.spaces !== SP_RESERVE_WASTE;
@@ -626,7 +629,8 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
         if (this.stockTo === K_WASTE)
           this.emit(B_REST, packMove(K_STOCK, 0, K_WASTE, 0, Math.min(this.draw, this.slen)));
         else if (this.stockTo === K_HOLE) this.emit(B_REST, packMove(K_STOCK, 0, K_HOLE, 0, 1));
-        else this.emit(B_REST, packMove(K_STOCK, 0, K_PILE, 0, Math.min(P, this.slen)));
+        else if (!this.fullPiles || !len.subarray(0, P).includes(0))
+          this.emit(B_REST, packMove(K_STOCK, 0, K_PILE, 0, Math.min(P, this.slen)));
       } else if (this.redeals && this.wlen > 0)
         this.emit(B_REST, packMove(K_WASTE, 0, K_STOCK, 0, this.wlen));
     }

@@ -332,6 +332,8 @@ export const SOLVITAIRE_PRESETS: Readonly<Record<string, FamilyRules>> = Object.
 );
 
 const SPIDER: Spec = SPECS.spider;
+/** Microsoft Solitaire Collection's Spider: the stock is not dealt while a pile is empty. */
+const MS_SPIDER: Spec = { ...SPIDER, stock: { size: 50, dealsTo: "piles", fullPiles: true } };
 
 /**
  * The games of the catalogue that are none of Solvitaire's presets, as family rules: Microsoft Solitaire
@@ -362,8 +364,8 @@ const CATALOGUE_SPECS: Record<string, Spec> = {
     foundations: { wholeSuits: true },
     stock: { size: 3, dealsTo: "piles" },
   },
-  "spider-one-suit": { ...SPIDER, suits: 1 },
-  "spider-two-suits": { ...SPIDER, suits: 2 },
+  "spider-one-suit": { ...MS_SPIDER, suits: 1 },
+  "spider-two-suits": { ...MS_SPIDER, suits: 2 },
 };
 
 /** The rules of the catalogue's games that are not Solvitaire presets, by name (tsol's numbering only). */

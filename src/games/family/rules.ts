@@ -105,6 +105,8 @@ export interface StockRules {
   draw: number;
   /** The waste may be turned over into a new stock, as often as the player likes. */
   redeals: boolean;
+  /** A stock that deals onto the piles deals only when every pile holds a card (Microsoft's Spider). */
+  fullPiles?: boolean;
 }
 
 export interface ReserveRules {
@@ -248,6 +250,8 @@ export function checkFamilyRules(rules: FamilyRules): void {
     if (!whole(s.draw, 1, 52)) fail("stock draw: 1 or more");
     if (s.dealsTo === "hole" && !rules.hole) fail("a stock that deals to the hole needs a hole");
     if (s.dealsTo === "piles" && t.piles === 0) fail("a stock that deals onto the piles needs piles");
+    if (s.fullPiles && s.dealsTo !== "piles")
+      fail("stock fullPiles: only for a stock that deals onto the piles");
   }
   if (rules.reserve && !whole(rules.reserve.size, 1, deckSize(rules))) fail("reserve size");
   if (rules.sequences && !whole(rules.sequences.rows, 1, 8)) fail("sequence rows: 1 to 8");

@@ -203,6 +203,7 @@ export function describeRules(rules: FamilyRules): string {
           ? `The stock deals its ${s.size} cards at once, one onto each of the first ${s.size} piles.`
           : "The stock deals one card onto every pile at a time.",
       );
+    if (s.dealsTo === "piles" && s.fullPiles) out.push("It deals only when no pile is empty.");
     else out.push("The stock's top card goes to the hole at a time.");
   }
   return out.join(" ");
