@@ -7,7 +7,7 @@ import { startSolverThread } from "../../workers/pool.ts";
  * position with its reason when the engine can name it, and reports a search's positions as it goes.
  */
 export function threadAdvisor(): SolverClient & { close(): void } {
-  const client = new SolverClient(threadWorker) as SolverClient & { close(): void };
+  const client = new SolverClient(threadWorker, () => performance.now()) as SolverClient & { close(): void };
   client.close = () => client.dispose();
   return client;
 }

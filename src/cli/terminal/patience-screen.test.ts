@@ -20,7 +20,11 @@ const press = (screen: PatienceScreen, ...names: string[]) => {
 };
 
 /** The real solver, answering in this thread (the command asks a worker thread the same through the same client). */
-const inThread = (): Advisor => new SolverClient(() => new InThreadWorker());
+const inThread = (): Advisor =>
+  new SolverClient(
+    () => new InThreadWorker(() => performance.now()),
+    () => performance.now(),
+  );
 
 function screenOf(
   game: AnyPatienceGame,

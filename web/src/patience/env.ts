@@ -18,6 +18,7 @@ export function sharedSolver(): SolverClient {
         type: "module",
         name: "tsol-solver",
       }) as unknown as WorkerLike,
+    () => performance.now(),
   );
   return solver;
 }

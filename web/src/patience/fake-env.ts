@@ -43,11 +43,14 @@ export function fakeEnv(options: { store?: MemoryStore; seed?: number; touch?: b
     date: () => 1_700_000_000_000 + now,
     sound: (kind) => env.sounds.push(kind),
     sounds: [],
-    solver: new SolverClient(() => {
-      const worker = new FakeWorker(requests);
-      workers.push(worker);
-      return worker;
-    }),
+    solver: new SolverClient(
+      () => {
+        const worker = new FakeWorker(() => performance.now(), requests);
+        workers.push(worker);
+        return worker;
+      },
+      () => performance.now(),
+    ),
     random,
     seed: () => Math.floor(random() * 2 ** 32),
     setTimer: (fn) => {

@@ -15,7 +15,10 @@ function table(game: AnyPatienceGame, deal: number, rules: unknown, peek = false
   let changes = 0;
   const assistant = new Assistant({
     game,
-    solver: new SolverClient(() => new InThreadWorker()),
+    solver: new SolverClient(
+      () => new InThreadWorker(() => performance.now()),
+      () => performance.now(),
+    ),
     state: () => session.state,
     policy: () => session.policy,
     peek: () => peek,

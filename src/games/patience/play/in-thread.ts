@@ -14,8 +14,14 @@ export class InThreadWorker implements WorkerLike {
   terminated = false;
   readonly requests: (Request | BlindRequest)[] = [];
 
-  /** `log` hears every request too (a test's record across the workers it made). */
-  constructor(private readonly log?: (Request | BlindRequest)[]) {}
+  /**
+   * `now` is the clock the searches are timed by (the caller's: the platform reads none of its own); `log` hears
+   * every request too (a test's record across the workers it made).
+   */
+  constructor(
+    private readonly now: () => number,
+    private readonly log?: (Request | BlindRequest)[],
+  ) {}
 
   postMessage(message: Request | BlindRequest): void {
     this.requests.push(message);
@@ -23,7 +29,7 @@ export class InThreadWorker implements WorkerLike {
     setTimeout(() => {
       const worker = {
         findGame: findPatience,
-        now: () => performance.now(),
+        now: this.now,
         progress: (progress: ProgressMessage) => {
           if (!this.terminated) this.onmessage?.({ data: progress });
         },

@@ -136,7 +136,8 @@ export class SolverClient implements SolverPort {
 
   constructor(
     private readonly makeWorker: () => WorkerLike,
-    private readonly now: () => number = () => performance.now(),
+    /** The clock the client times its searches by (the edge's: the platform reads none of its own). */
+    private readonly now: () => number,
   ) {}
 
   known(
