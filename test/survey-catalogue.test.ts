@@ -28,7 +28,7 @@ const CATALOGUE = [
   "5000",
 ];
 const PRESETS_JSON = JSON.parse(
-  readFileSync(join(ROOT, "../shared/data/solvitaire-presets.json"), "utf8"),
+  readFileSync(join(ROOT, "test/data/solvitaire-presets.json"), "utf8"),
 ) as { presets: Record<string, unknown> };
 
 let dir: string;
