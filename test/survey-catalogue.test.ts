@@ -27,9 +27,9 @@ const CATALOGUE = [
   "--budget-positions",
   "5000",
 ];
-const PRESETS_JSON = JSON.parse(
-  readFileSync(join(ROOT, "test/data/solvitaire-presets.json"), "utf8"),
-) as { presets: Record<string, unknown> };
+const PRESETS_JSON = JSON.parse(readFileSync(join(ROOT, "test/data/solvitaire-presets.json"), "utf8")) as {
+  presets: Record<string, unknown>;
+};
 
 let dir: string;
 let reference: string;
