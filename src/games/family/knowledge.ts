@@ -1,0 +1,105 @@
+import type { Card } from "../../cards/card.ts";
+import { type PlayerKnowledge, type SeenPosition, UNSEEN } from "../patience/knowledge.ts";
+import type { FamilyTable } from "./deal.ts";
+import type { FamilyState } from "./engine.ts";
+import type { FamilyRules } from "./rules.ts";
+
+/**
+ * What a player of a family game knows (the platform's model, src/games/patience/knowledge.ts), from the rules
+ * alone: no game is named here. Unseen are
+ * - the face-down cards of the tableau piles (Spider, Yukon, Scorpion, the Klondike variants: `faceDown` counts
+ *   them at the bottom of each pile);
+ * - the stock, every card of it (Spider's, dealt onto the piles; Canfield's and Klondike's, turned to the waste;
+ *   Golf's, played to the hole);
+ * - a stacked reserve below its top card (Canfield's and American Toad's: dealt face down, the top card turned up,
+ *   the next turned up when it goes).
+ * Everything else lies face up: the waste (each card was seen as it was turned, drawing one or more: a player with
+ * a perfect memory knows the waste card by card), the cells, a spread reserve, the foundations, the hole, Gaps'
+ * rows and the accordion.
+ *
+ * The stock of a game with redeals. A player who has turned the whole stock once knows its order (Klondike's own
+ * knowledge says so, from the passes its state counts). A family state does not count the passes: after a pass
+ * with no card played from the waste the position is the deal's again, so nothing in the state tells whether the
+ * stock has been seen. Here the stock is unseen whenever it lies in the stock: a player who forgets the stock's
+ * order each time the waste is turned over. That model never peeks (every arrangement of the unseen cards it
+ * samples is one the true deal could be, and the true one among them); it only gives the player less than a
+ * perfect memory would, in the games that redeal (Canfield, the Klondike variants), and only after the first pass.
+ * A count of passes in the family's state would let this follow Klondike's model exactly.
+ *
+ * The unseen places, in the order `fill` takes cards: each tableau pile's face-down cards from pile 1, bottom card
+ * first; then the stock, bottom card first; then a stacked reserve below its top card, bottom card first.
+ */
+
+/** Whether the rules deal any card a player cannot see: face-down tableau cards, a stock, a stacked reserve. */
+export function hasHiddenCards(rules: FamilyRules): boolean {
+  const t = rules.tableau;
+  return (
+    rules.stock !== null ||
+    (t.faceDown && t.piles > 0) ||
+    (t.layout?.down.some((n) => n > 0) ?? false) ||
+    (rules.reserve?.stacked === true && rules.reserve.size > 1)
+  );
+}
+
+/** The face-down cards of pile `p` (an empty pile has none). */
+const downIn = (table: FamilyTable, p: number): number =>
+  Math.min(table.faceDown[p], table.tableau[p].length);
+
+/** Whether reserve pile `r` is stacked: only its top card shows. */
+const stacked = (state: FamilyState): boolean => state.rules.reserve?.stacked === true;
+
+/** How many cards of `state` the player has not seen (cheaper than `seen(state).unseen.length`). */
+export function unseenCount(state: FamilyState): number {
+  const t = state.table;
+  let n = t.stock.length;
+  for (let p = 0; p < t.tableau.length; p++) n += downIn(t, p);
+  if (stacked(state)) for (const r of t.reserve) n += Math.max(0, r.length - 1);
+  return n;
+}
+
+/**
+ * A table with the unseen cards replaced: `hide(c)` gives what goes in an unseen place holding `c`. Every field of
+ * the table is copied, the parts this module does not know included, so a part added to the table later is
+ * carried as it lies (face up) until it is listed here.
+ */
+function mapUnseen(state: FamilyState, hide: (c: Card) => Card): FamilyTable {
+  const t = state.table;
+  const copy = structuredClone(t);
+  copy.tableau = t.tableau.map((pile, p) => {
+    const down = downIn(t, p);
+    return pile.map((c, i) => (i < down ? hide(c) : c));
+  });
+  copy.stock = t.stock.map(hide);
+  if (stacked(state)) copy.reserve = t.reserve.map((r) => r.map((c, i) => (i < r.length - 1 ? hide(c) : c)));
+  return copy;
+}
+
+export function seen(state: FamilyState): SeenPosition<FamilyState> {
+  const unseen: Card[] = [];
+  const table = mapUnseen(state, (c) => {
+    unseen.push(c);
+    return UNSEEN;
+  });
+  return { position: { rules: state.rules, table, base: state.base }, unseen: unseen.sort((a, b) => a - b) };
+}
+
+export function fill(view: SeenPosition<FamilyState>, cards: readonly Card[]): FamilyState {
+  if (cards.length !== view.unseen.length)
+    throw new RangeError(`${view.unseen.length} unseen places, ${cards.length} cards given`);
+  let next = 0;
+  const { position } = view;
+  const table = mapUnseen(position, (c) => {
+    if (c !== UNSEEN) throw new RangeError("a place the player cannot see holds a card in the seen position");
+    if (next >= cards.length) throw new RangeError("the position has more unseen places than cards");
+    return cards[next++];
+  });
+  if (next !== cards.length)
+    throw new RangeError("the position does not have as many unseen places as cards");
+  return { rules: position.rules, table, base: position.base };
+}
+
+export const familyKnowledge: PlayerKnowledge<FamilyState> = { seen, fill };
+
+/** The knowledge of a family game under `rules`: undefined for rules with every card in sight. */
+export const knowledgeFor = (rules: FamilyRules): PlayerKnowledge<FamilyState> | undefined =>
+  hasHiddenCards(rules) ? familyKnowledge : undefined;
