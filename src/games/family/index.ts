@@ -16,6 +16,7 @@ import {
   whyIllegal,
 } from "./engine.ts";
 import { familyKey } from "./key.ts";
+import { knowledgeFor } from "./knowledge.ts";
 import { formatMove, parseMove } from "./notation.ts";
 import { CATALOGUE_RULES, SOLVITAIRE_PRESETS } from "./presets.ts";
 import type { FamilyRules } from "./rules.ts";
@@ -73,7 +74,16 @@ export function familyGame(id: string, title: string, rules: FamilyRules, intro 
       const { solveFamily } = await import("./solver.ts");
       return { solve: solveFamily };
     },
+    // Rules with cards a player cannot see get hints that do not peek (knowledge.ts, blind.ts); the others none.
+    ...blindParts(rules),
   };
+}
+
+/** What a player sees and the player that sees only that, for rules with hidden cards; nothing for the others. */
+function blindParts(rules: FamilyRules): Pick<FamilyGame, "knowledge" | "blindPlayer"> {
+  const knowledge = knowledgeFor(rules);
+  if (!knowledge) return {};
+  return { knowledge, blindPlayer: async () => (await import("./blind.ts")).familyBlindPlayer };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Card } from "../../cards/card.ts";
 import { type PlayerKnowledge, type SeenPosition, UNSEEN } from "../patience/knowledge.ts";
 import type { FamilyTable } from "./deal.ts";
-import type { FamilyState } from "./engine.ts";
+import type { FamilyMove, FamilyState } from "./engine.ts";
 import type { FamilyRules } from "./rules.ts";
 
 /**
@@ -19,15 +19,18 @@ import type { FamilyRules } from "./rules.ts";
  *
  * The stock of a game with redeals. A player who has turned the whole stock once knows its order (Klondike's own
  * knowledge says so, from the passes its state counts). A family state does not count the passes: after a pass
- * with no card played from the waste the position is the deal's again, so nothing in the state tells whether the
- * stock has been seen. Here the stock is unseen whenever it lies in the stock: a player who forgets the stock's
- * order each time the waste is turned over. That model never peeks (every arrangement of the unseen cards it
- * samples is one the true deal could be, and the true one among them); it only gives the player less than a
- * perfect memory would, in the games that redeal (Canfield, the Klondike variants), and only after the first pass.
- * A count of passes in the family's state would let this follow Klondike's model exactly.
+ * with no card played from the waste the position is the deal's again, so nothing in the engine's state tells
+ * whether the stock has been seen. A state may carry the player's memory as `stockSeen` (`Remembered`): set by
+ * `remember` when the waste is turned over, it makes the stock seen, card by card (the waste was seen as it was
+ * turned). The blind player's games set it (blind.ts); a state without it (the engine's own, the table's in play)
+ * counts the stock unseen whenever it lies in the stock: a player who forgets the stock's order each time the waste
+ * is turned over. That model never peeks (every arrangement of the unseen cards it samples is one the true deal
+ * could be, and the true one among them); it only gives the player less than a perfect memory would, in the games
+ * that redeal (Canfield, the Klondike variants), and only after the first pass. A count of passes in the family's
+ * state would let every front-end follow Klondike's model exactly.
  *
  * The unseen places, in the order `fill` takes cards: each tableau pile's face-down cards from pile 1, bottom card
- * first; then the stock, bottom card first; then a stacked reserve below its top card, bottom card first.
+ * first; then the stock (unless remembered), bottom card first; then a stacked reserve below its top card, bottom card first.
  */
 
 /** Whether the rules deal any card a player cannot see: face-down tableau cards, a stock, a stacked reserve. */
@@ -41,6 +44,19 @@ export function hasHiddenCards(rules: FamilyRules): boolean {
   );
 }
 
+/** A state with the player's memory of the stock: `stockSeen` once the waste has been turned over into it. */
+export type Remembered = FamilyState & { stockSeen?: boolean };
+
+/** Whether the player has seen the stock's order (a state that remembers a turn-over of the waste). */
+export const stockSeen = (state: FamilyState): boolean => (state as Remembered).stockSeen === true;
+
+/** `after`, the position a move led to from `before`, with the player's memory carried and updated. */
+export function remember(before: FamilyState, move: FamilyMove, after: FamilyState): FamilyState {
+  if (stockSeen(before) || (move.from.kind === "waste" && move.to.kind === "stock"))
+    (after as Remembered).stockSeen = true;
+  return after;
+}
+
 /** The face-down cards of pile `p` (an empty pile has none). */
 const downIn = (table: FamilyTable, p: number): number =>
   Math.min(table.faceDown[p], table.tableau[p].length);
@@ -51,7 +67,7 @@ const stacked = (state: FamilyState): boolean => state.rules.reserve?.stacked ==
 /** How many cards of `state` the player has not seen (cheaper than `seen(state).unseen.length`). */
 export function unseenCount(state: FamilyState): number {
   const t = state.table;
-  let n = t.stock.length;
+  let n = stockSeen(state) ? 0 : t.stock.length;
   for (let p = 0; p < t.tableau.length; p++) n += downIn(t, p);
   if (stacked(state)) for (const r of t.reserve) n += Math.max(0, r.length - 1);
   return n;
@@ -69,7 +85,7 @@ function mapUnseen(state: FamilyState, hide: (c: Card) => Card): FamilyTable {
     const down = downIn(t, p);
     return pile.map((c, i) => (i < down ? hide(c) : c));
   });
-  copy.stock = t.stock.map(hide);
+  if (!stockSeen(state)) copy.stock = t.stock.map(hide);
   if (stacked(state)) copy.reserve = t.reserve.map((r) => r.map((c, i) => (i < r.length - 1 ? hide(c) : c)));
   return copy;
 }
@@ -80,7 +96,7 @@ export function seen(state: FamilyState): SeenPosition<FamilyState> {
     unseen.push(c);
     return UNSEEN;
   });
-  return { position: { rules: state.rules, table, base: state.base }, unseen: unseen.sort((a, b) => a - b) };
+  return { position: withMemory(state, table), unseen: unseen.sort((a, b) => a - b) };
 }
 
 export function fill(view: SeenPosition<FamilyState>, cards: readonly Card[]): FamilyState {
@@ -95,7 +111,14 @@ export function fill(view: SeenPosition<FamilyState>, cards: readonly Card[]): F
   });
   if (next !== cards.length)
     throw new RangeError("the position does not have as many unseen places as cards");
-  return { rules: position.rules, table, base: position.base };
+  return withMemory(position, table);
+}
+
+/** A state of `table`, remembering what `like` remembers. */
+function withMemory(like: FamilyState, table: FamilyTable): FamilyState {
+  const state: Remembered = { rules: like.rules, table, base: like.base };
+  if (stockSeen(like)) state.stockSeen = true;
+  return state;
 }
 
 export const familyKnowledge: PlayerKnowledge<FamilyState> = { seen, fill };
