@@ -127,4 +127,20 @@ describe("the assistant: hints, the status and Solve for every front-end", () =>
     expect(peeking.last()).toMatch(/The solver knows the face-down cards; you do not\.$/);
     expect(peeking.assistant.peeked).toBe(true);
   });
+
+  it("plays the family's games with hidden cards blind too (Canfield, Spider), the others with the solver", async () => {
+    const canfield = findPatience("canfield") as AnyPatienceGame;
+    const blind = table(canfield, 2, canfield.rules.make({}));
+    expect(blind.assistant.blind).toBe(true);
+    blind.assistant.hintPress();
+    await until(() => blind.assistant.hint?.kind !== "thinking");
+    expect(blind.last()).toMatch(/^Best move seeing only what you see: /);
+    expect(blind.assistant.verdict.status).toBe("chance");
+    expect(blind.assistant.peeked).toBe(false);
+    const spider = findPatience("spider-one-suit") as AnyPatienceGame;
+    expect(table(spider, 1, spider.rules.make({})).assistant.blind).toBe(true);
+    expect(table(spider, 1, spider.rules.make({}), true).assistant.blind).toBe(false);
+    const bakers = findPatience("bakers-game") as AnyPatienceGame;
+    expect(table(bakers, 1, bakers.rules.make({})).assistant.blind).toBe(false);
+  });
 });
