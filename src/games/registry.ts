@@ -1,9 +1,30 @@
-import { FAMILY_GAMES, presetGame } from "./family/index.ts";
+import { FAMILY_GAMES, type FamilyGame, familyGame, presetGame } from "./family/index.ts";
+import { CATALOGUE_RULES } from "./family/presets.ts";
 import { freecell } from "./freecell/index.ts";
 import { kingAlbert } from "./king-albert/index.ts";
 import { klondike } from "./klondike/index.ts";
 import { montana } from "./montana/index.ts";
 import type { AnyPatienceGame } from "./patience/contract.ts";
+
+/**
+ * Microsoft Solitaire Collection's Pyramid and TriPeaks: family games, their rules in presets.ts (a covering
+ * layout, pairs adding to 13, a goal of clearing the table), made here as the other family games are made in
+ * family/index.ts (docs/catalogue.md).
+ */
+export const COVERING_GAMES: readonly FamilyGame[] = [
+  familyGame(
+    "pyramid",
+    "Pyramid",
+    CATALOGUE_RULES.pyramid,
+    "Microsoft Solitaire Collection's Pyramid: pairs that add to 13.",
+  ),
+  familyGame(
+    "tri-peaks",
+    "TriPeaks",
+    CATALOGUE_RULES["tri-peaks"],
+    "Microsoft Solitaire Collection's TriPeaks: three peaks cleared one rank up or down.",
+  ),
+];
 
 /** Every patience game on the platform. Front-ends and tools reach games only through this list. */
 export const PATIENCE_GAMES: readonly AnyPatienceGame[] = [
@@ -12,6 +33,7 @@ export const PATIENCE_GAMES: readonly AnyPatienceGame[] = [
   klondike,
   montana,
   ...(FAMILY_GAMES as readonly AnyPatienceGame[]),
+  ...(COVERING_GAMES as readonly AnyPatienceGame[]),
 ];
 
 /** Every game tsol knows, for menus: the patience games and Tetris. */

@@ -3,9 +3,9 @@ import { formatSolvitaireCard, SOLVITAIRE_SUITS } from "../../cards/deals/solvit
 import { quoteToken } from "../../cards/text.ts";
 import { jsonType } from "../patience/board-json.ts";
 import { BoardTextError } from "../patience/errors.ts";
-import { emptyTable, type FamilyTable, foundationOfSolvitaireIndex } from "./deal.ts";
+import { emptyTable, type FamilyTable, foundationOfSolvitaireIndex, hideCovered } from "./deal.ts";
 import { type FamilyState, ROW_LETTERS, relativeRank, rowLengthOf } from "./engine.ts";
-import { copiesOf, deckSize, type FamilyRules } from "./rules.ts";
+import { copiesOf, coveredBy, deckSize, type FamilyRules } from "./rules.ts";
 
 /**
  * The family's boards: a text form, a JSON form, and Solvitaire's own JSON deals. All hold the whole position,
@@ -21,10 +21,14 @@ import { copiesOf, deckSize, type FamilyRules } from "./rules.ts";
  * Stock: 6H KS TC              bottom first: the last is dealt next
  * Waste: -                     bottom first, or - when empty
  * Hole: AS 2S                  bottom first
+ * Discard: KS 6H 7C            the cards out of play (Pyramid's pairs), in the order they went
+ * Redeals: 1                   the times the waste has turned over, when the rules limit them
  * Row: 2C 3C -- 9D …           Gaps: a row's places left to right, -- a gap (one line a row, from the top)
  * Accordion: 5H 3C+9S KD       the accordion's piles left to right, a pile's cards bottom first joined by +
  * : 5H 3C | 9S                 a pile: its face-down cards, |, its face-up cards (no | when all are face up)
  * ```
+ * A covering layout's piles (Pyramid, TriPeaks) are one card or none each, written without |: a covered card is
+ * face down exactly when the rules hide covered cards, so the reader works it out.
  * A foundation holds its base card (the rules' base rank) up to its top card, in the top card's suit; a
  * whole-suit foundation (Spider) holds ace to king. Two decks: each card twice, the copies alike.
  */
@@ -48,11 +52,17 @@ export function formatBoard(state: FamilyState): string {
   if (rules.stock) lines.push(`Stock: ${dash(t.stock)}`);
   if (rules.stock?.dealsTo === "waste") lines.push(`Waste: ${dash(t.waste)}`);
   if (rules.hole) lines.push(`Hole: ${dash(t.hole)}`);
+  if (rules.pairs) lines.push(`Discard: ${dash(t.hole)}`);
+  if (rules.stock?.redealLimit !== undefined) lines.push(`Redeals: ${t.redealt ?? 0}`);
   for (const row of t.sequences)
     lines.push(`Row: ${row.map((c) => (c === null ? "--" : formatCard(c))).join(" ")}`);
   if (rules.accordion)
     lines.push(`Accordion: ${t.accordion.map((p) => p.map(formatCard).join("+")).join(" ")}`);
   t.tableau.forEach((pile, i) => {
+    if (rules.tableau.covering) {
+      lines.push(`:${pile.length > 0 ? ` ${pile.map(formatCard).join(" ")}` : ""}`);
+      return;
+    }
     const down = pile.slice(0, t.faceDown[i]).map(formatCard);
     const up = pile.slice(t.faceDown[i]).map(formatCard);
     lines.push(
@@ -173,6 +183,29 @@ function finish(state: FamilyState, count: CardCount, line: number | undefined):
         `the accordion: ${cards} cards, not the game's ${acc.size} (every card dealt to it stays in it)`,
       );
   }
+  const covering = state.rules.tableau.covering;
+  if (covering) {
+    const over = coveredBy(covering);
+    t.tableau.forEach((pile, p) => {
+      if (pile.length > 1)
+        throw new BoardTextError(
+          line,
+          undefined,
+          `pile ${p + 1}: ${pile.length} cards; a place holds one card`,
+        );
+      const still = over[p].find((q) => t.tableau[q].length > 0);
+      if (pile.length === 0 && still !== undefined)
+        throw new BoardTextError(
+          line,
+          undefined,
+          `pile ${p + 1} is gone while pile ${still + 1}, which covers it, is still there: a card leaves only when free`,
+        );
+    });
+    hideCovered(state.rules, t);
+  }
+  const limit = state.rules.stock?.redealLimit;
+  if (limit !== undefined && ((t.redealt ?? 0) < 0 || (t.redealt ?? 0) > limit))
+    throw new BoardTextError(line, undefined, `redeals: ${t.redealt}, and the rules allow ${limit} at most`);
   // A space the rules fill at once cannot stand empty while what fills it has cards: no play reaches that.
   const space = t.tableau.findIndex((p) => p.length === 0);
   if (space >= 0) {
@@ -247,6 +280,12 @@ export function parseBoard(text: string, rules: FamilyRules, base = 1): FamilySt
         });
       if (bar >= 0 && bar >= cards.length && cards.length > 0)
         throw new BoardTextError(n, "|", "the top card of a pile is face up");
+      if (bar >= 0 && rules.tableau.covering)
+        throw new BoardTextError(
+          n,
+          "|",
+          "a pile of this layout is one card, written alone: a covered card's face follows from the rules",
+        );
       t.tableau[pile] = cards;
       t.faceDown[pile] = Math.max(bar, 0);
       pile++;
@@ -363,6 +402,23 @@ export function parseBoard(text: string, rules: FamilyRules, base = 1): FamilySt
         t.hole = cardsOf("the hole");
         if (t.hole.length === 0) throw new BoardTextError(n, `${key}:`, "the hole always holds a card");
         break;
+      case "discard":
+        if (!rules.pairs) throw new BoardTextError(n, `${key}:`, "this game has no discard pile");
+        t.hole = cardsOf("the discard");
+        break;
+      case "redeals": {
+        const limit = rules.stock?.redealLimit;
+        if (limit === undefined)
+          throw new BoardTextError(n, `${key}:`, "this game does not count its redeals");
+        if (tokens.length !== 1 || !/^\d{1,3}$/.test(tokens[0]) || Number(tokens[0]) > limit)
+          throw new BoardTextError(
+            n,
+            tokens[0],
+            `Redeals: the times the waste has turned over, 0 to ${limit}`,
+          );
+        t.redealt = Number(tokens[0]);
+        break;
+      }
       case "accordion":
         if (!rules.accordion) throw new BoardTextError(n, `${key}:`, "this game has no accordion");
         t.accordion = tokens.map((x, i) =>
@@ -393,6 +449,7 @@ export function parseBoard(text: string, rules: FamilyRules, base = 1): FamilySt
     ["reserve", !!rules.reserve],
     ["stock", !!rules.stock],
     ["hole", !!rules.hole],
+    ["discard", !!rules.pairs],
     ["accordion", !!rules.accordion],
   ] as const) {
     if (needed && !seenPart.has(part))
@@ -426,7 +483,8 @@ export function toJson(id: string, state: FamilyState, deal?: number): Record<st
   const cards = (p: readonly Card[]) => p.map(formatSolvitaireCard);
   const out: Record<string, unknown> = { game: id, deal: deal ?? null };
   if (rules.tableau.piles > 0) out["tableau piles"] = t.tableau.map(cards);
-  if (t.faceDown.some((n) => n > 0)) out["face down"] = t.faceDown.slice();
+  // A covering layout's faces follow from the rules (a covered card face down when they hide it).
+  if (t.faceDown.some((n) => n > 0) && !rules.tableau.covering) out["face down"] = t.faceDown.slice();
   if (rules.cells.count > 0) out.cells = t.cells.map((c) => (c === null ? null : formatSolvitaireCard(c)));
   if (rules.reserve) out.reserve = t.reserve.map(cards);
   if (rules.foundations) {
@@ -436,6 +494,8 @@ export function toJson(id: string, state: FamilyState, deal?: number): Record<st
   if (rules.stock) out.stock = cards(t.stock);
   if (rules.stock?.dealsTo === "waste") out.waste = cards(t.waste);
   if (rules.hole) out.hole = cards(t.hole);
+  if (rules.pairs) out.discard = cards(t.hole);
+  if (rules.stock?.redealLimit !== undefined) out.redeals = t.redealt ?? 0;
   if (rules.sequences)
     out.sequences = t.sequences.map((row) => row.map((c) => (c === null ? null : formatSolvitaireCard(c))));
   if (rules.accordion) out.accordion = t.accordion.map(cards);
@@ -470,6 +530,8 @@ export function fromJson(id: string, json: unknown, rules: FamilyRules): FamilyS
     "stock",
     "waste",
     "hole",
+    "discard",
+    "redeals",
     "sequences",
     "accordion",
   ];
@@ -507,6 +569,8 @@ export function fromJson(id: string, json: unknown, rules: FamilyRules): FamilyS
   need("foundations", !!rules.foundations);
   need("stock", !!rules.stock);
   need("hole", !!rules.hole);
+  need("discard", !!rules.pairs);
+  need("redeals", rules.stock?.redealLimit !== undefined);
   need("sequences", !!rules.sequences);
   need("accordion", !!rules.accordion);
   if (board.waste !== undefined && rules.stock?.dealsTo !== "waste") fail("waste", "this game has none");
@@ -524,6 +588,8 @@ export function fromJson(id: string, json: unknown, rules: FamilyRules): FamilyS
     list(board["tableau piles"], "tableau piles", rules.tableau.piles).forEach((p, i) => {
       t.tableau[i] = pile(p, `tableau piles[${i}]`);
     });
+  if (board["face down"] !== undefined && rules.tableau.covering)
+    fail("face down", "a covered card's face follows from the rules: leave this key out", "face down");
   if (board["face down"] !== undefined) {
     list(board["face down"], "face down", rules.tableau.piles).forEach((n, i) => {
       if (!Number.isInteger(n) || (n as number) < 0)
@@ -568,6 +634,13 @@ export function fromJson(id: string, json: unknown, rules: FamilyRules): FamilyS
   if (rules.hole) {
     t.hole = pile(board.hole, "hole");
     if (t.hole.length === 0) fail("hole", "the hole always holds a card");
+  }
+  if (rules.pairs) t.hole = pile(board.discard, "discard");
+  if (rules.stock?.redealLimit !== undefined) {
+    const r = board.redeals;
+    if (!Number.isInteger(r) || (r as number) < 0 || (r as number) > rules.stock.redealLimit)
+      fail("redeals", `${jsonType(r)}: the times the waste has turned over, 0 to ${rules.stock.redealLimit}`);
+    t.redealt = r as number;
   }
   if (rules.sequences)
     t.sequences = list(board.sequences, "sequences", rules.sequences.rows).map((row, r) =>

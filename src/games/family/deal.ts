@@ -2,7 +2,7 @@ import { type Card, card, rankOf, suitOf } from "../../cards/card.ts";
 import { DealNumberError, isDealNumber, type Numbering } from "../../cards/deals/layout.ts";
 import { boostUniform, Mt19937, SOLVITAIRE_SUITS, solvitaireDeck } from "../../cards/deals/solvitaire.ts";
 import { microsoftDealOrder } from "../../cards/microsoft.ts";
-import { checkFamilyRules, deckSuits, type FamilyRules, foundationCount } from "./rules.ts";
+import { checkFamilyRules, coveredBy, deckSuits, type FamilyRules, foundationCount } from "./rules.ts";
 
 /**
  * The cards of a family game's table. Every pile lists its bottom card first, so its last card is the one on
@@ -24,6 +24,8 @@ export interface FamilyTable {
   sequences: (Card | null)[][];
   /** The accordion's piles, left to right. */
   accordion: Card[][];
+  /** How many times the waste has been turned over, kept when the rules limit it (StockRules.redealLimit). */
+  redealt?: number;
 }
 
 /** The foundation a card of Solvitaire's foundation `index` goes to (its foundations run clubs, hearts, spades, diamonds). */
@@ -45,7 +47,21 @@ export function emptyTable(rules: FamilyRules): FamilyTable {
     hole: [],
     sequences: rules.sequences ? Array.from({ length: rules.sequences.rows }, () => []) : [],
     accordion: [],
+    ...(rules.stock?.redealLimit !== undefined ? { redealt: 0 } : {}),
   };
+}
+
+/**
+ * The face-down counts of a covering layout that hides covered cards (TriPeaks): a card lies face down while a
+ * card covering it is still there. Other tables are left as they are.
+ */
+export function hideCovered(rules: FamilyRules, table: FamilyTable): void {
+  const covering = rules.tableau.covering;
+  if (!covering?.hidden) return;
+  const over = coveredBy(covering);
+  for (let p = 0; p < table.tableau.length; p++)
+    table.faceDown[p] =
+      table.tableau[p].length > 0 && over[p].some((q) => table.tableau[q].length > 0) ? 1 : 0;
 }
 
 /** Takes the first copy of `c` out of the deck. */
@@ -125,7 +141,8 @@ export function dealFamily(
  * (the first card taken at the bottom), the reserve, Gaps' rows (card t to row t mod rows, aces leaving gaps),
  * the accordion, and the tableau row by row (card t to pile t mod n; a diagonal deal runs each of its first n
  * rows from right to left, skipping the piles left of the row's number). With some piles dealt face down, only
- * each pile's top card is face up.
+ * each pile's top card is face up. A covering layout (Pyramid, TriPeaks) is one card a pile, so pile by pile in
+ * the order of its places (row by row from the top, each from the left).
  */
 export function dealDeck(rules: FamilyRules, deck: Card[]): FamilyTable {
   const table = emptyTable(rules);
@@ -184,5 +201,7 @@ export function dealDeck(rules: FamilyRules, deck: Card[]): FamilyTable {
     }
     if (rules.tableau.faceDown) table.faceDown = table.tableau.map((pile) => Math.max(0, pile.length - 1));
   }
+  // A covering layout: one card a pile, dealt pile by pile (the rows above), covered cards hidden if the rules say.
+  hideCovered(rules, table);
   return table;
 }

@@ -11,8 +11,8 @@ import {
 import { SOLVITAIRE_SUITS } from "../../cards/deals/solvitaire.ts";
 import type { AutoPolicy, PileRef } from "../patience/contract.ts";
 import { IllegalMoveError } from "../patience/errors.ts";
-import { dealFamily, type FamilyTable } from "./deal.ts";
-import { type AccordionRules, type Build, deckSize, type FamilyRules } from "./rules.ts";
+import { dealFamily, type FamilyTable, hideCovered } from "./deal.ts";
+import { type AccordionRules, type Build, coveredBy, deckSize, type FamilyRules } from "./rules.ts";
 
 /**
  * The play of the family engine: the legal moves of any family rules, a move's effect, the won position and the
@@ -88,6 +88,7 @@ export function cloneTable(t: FamilyTable): FamilyTable {
     hole: t.hole.slice(),
     sequences: t.sequences.map(copy),
     accordion: t.accordion.map(copy),
+    ...(t.redealt !== undefined ? { redealt: t.redealt } : {}),
   };
 }
 
@@ -153,6 +154,86 @@ export function holeTakes(state: FamilyState, c: Card): boolean {
   if (a + 1 === b || a === b + 1) return true;
   const n = state.rules.highestRank;
   return hole.wraps && ((a === n && b === 1) || (a === 1 && b === n));
+}
+
+/** Whether tableau pile `p` is free: no covering layout, or every card covering it gone. */
+export function isFree(state: FamilyState, p: number): boolean {
+  const covering = state.rules.tableau.covering;
+  if (!covering) return true;
+  const t = state.table.tableau;
+  for (const q of coveredBy(covering)[p] ?? []) if (t[q].length > 0) return false;
+  return true;
+}
+
+/** The piles still covering tableau pile `p`, numbered from 1, in words: "piles 12 and 13". */
+function coverersWords(state: FamilyState, p: number): string {
+  const covering = state.rules.tableau.covering;
+  const left = (covering ? coveredBy(covering)[p] : []).filter((q) => state.table.tableau[q].length > 0);
+  return left.length === 1 ? `pile ${left[0] + 1}` : `piles ${left.map((q) => q + 1).join(" and ")}`;
+}
+
+/**
+ * Pairs (Pyramid): the places a card of a pair comes from. Free tableau cards, the waste's top card, and the
+ * stock's top card when the rules put it in play.
+ */
+function pairPlace(state: FamilyState, ref: PileRef): boolean {
+  return (
+    ref.kind === "cascade" ||
+    ref.kind === "waste" ||
+    (ref.kind === "stock" && state.rules.stock?.topInPlay === true)
+  );
+}
+
+/**
+ * Whether a move is a pair taken out (Pyramid): two cards, one from each of two places, neither the hole (the
+ * discard) — and not the stock's own moves: a turn of one card, or the waste turned over when the stock is empty.
+ */
+export function isPairMove(state: FamilyState, move: FamilyMove): boolean {
+  return (
+    state.rules.pairs !== undefined &&
+    move.count === 2 &&
+    pairPlace(state, move.from) &&
+    pairPlace(state, move.to) &&
+    !(move.from.kind === "waste" && move.to.kind === "stock" && state.table.stock.length === 0)
+  );
+}
+
+/** The card a pair's place offers, or why it offers none. */
+function pairCard(state: FamilyState, ref: PileRef): Card | string {
+  const t = state.table;
+  if (ref.kind === "cascade") {
+    const pile = t.tableau[ref.index];
+    if (pile.length === 0) return `pile ${ref.index + 1} is empty`;
+    if (!isFree(state, ref.index)) return `that card is covered by ${coverersWords(state, ref.index)}`;
+    return pile[pile.length - 1];
+  }
+  if (ref.kind === "waste") return top(t.waste) ?? "the waste is empty";
+  return top(t.stock) ?? "the stock is empty";
+}
+
+/** Why a pair (or a card of rank `total` alone, to the hole) may not go out, or undefined; null: not a pair's move. */
+function whyNotPair(state: FamilyState, move: FamilyMove): string | undefined | null {
+  const total = state.rules.pairs?.total;
+  if (total === undefined) return null;
+  const { from, to } = move;
+  if (to.kind === "hole") {
+    if (!pairPlace(state, from)) return "cards go out from the table, the waste or the stock";
+    if (move.count !== 1) return "one card goes out alone";
+    const c = pairCard(state, from);
+    if (typeof c === "string") return c;
+    return rankOf(c) === total
+      ? undefined
+      : `only ${aRank(total)} goes out alone; the ${cardName(c)} goes out with a card that makes ${total} with it`;
+  }
+  if (!isPairMove(state, move)) return null;
+  if (from.kind === to.kind && from.index === to.index) return "a pair is two cards from two places";
+  const a = pairCard(state, from);
+  if (typeof a === "string") return a;
+  const b = pairCard(state, to);
+  if (typeof b === "string") return b;
+  return rankOf(a) + rankOf(b) === total
+    ? undefined
+    : `the ${cardName(a)} and the ${cardName(b)} make ${rankOf(a) + rankOf(b)}, not ${total}`;
 }
 
 /** Under "reserve-then-waste", while a pile is empty, only the waste may play onto the tableau. */
@@ -226,7 +307,7 @@ function pileExists(state: FamilyState, ref: PileRef): boolean {
     case "waste":
       return r.stock?.dealsTo === "waste" && ref.index === 0;
     case "hole":
-      return r.hole !== null && ref.index === 0;
+      return (r.hole !== null || r.pairs !== undefined) && ref.index === 0;
     case "place": {
       if (!r.sequences || !Number.isInteger(ref.index) || ref.index < 0) return false;
       const n = rowLength(r);
@@ -308,6 +389,8 @@ export function whyIllegal(state: FamilyState, move: FamilyMove): string | undef
   if (!pileExists(state, from)) return "there is no such pile to move from";
   if (!pileExists(state, to)) return "there is no such pile to move to";
   if (!Number.isInteger(count) || count < 1) return "a move takes one card or more";
+  const pair = whyNotPair(state, move);
+  if (pair !== null) return pair;
   if (from.kind === "place" || to.kind === "place") {
     if (from.kind !== "place" || to.kind !== "place")
       return "a card of the rows moves only into a gap of the rows";
@@ -342,6 +425,9 @@ export function whyIllegal(state: FamilyState, move: FamilyMove): string | undef
   if (from.kind === "waste" && to.kind === "stock") {
     if (!rules.stock?.redeals) return "the waste is never turned over";
     if (t.stock.length > 0) return "the stock is not empty yet";
+    const limit = rules.stock.redealLimit;
+    if (limit !== undefined && (t.redealt ?? 0) >= limit)
+      return `the waste turns over ${limit === 1 ? "once" : limit === 2 ? "twice" : `${limit} times`} at most, and has`;
     if (t.waste.length === 0) return "the waste is empty";
     return count === t.waste.length ? undefined : "the whole waste turns over";
   }
@@ -360,6 +446,9 @@ export function whyIllegal(state: FamilyState, move: FamilyMove): string | undef
       : "only a whole suit, king to ace, goes home";
   }
 
+  if (rules.pairs) return "cards go out in pairs, or a card alone to the discard (o)";
+  if (from.kind === "cascade" && !isFree(state, from.index) && t.tableau[from.index].length > 0)
+    return `that card is covered by ${coverersWords(state, from.index)}`;
   if (from.kind === "cascade" && to.kind === "cascade")
     return whyNotPileToPile(state, from.index, to.index, count);
   if (count !== 1) return "one card at a time";
@@ -428,12 +517,46 @@ function sourcesOf(state: FamilyState): PileRef[] {
 /** Every legal move, in a fixed order. */
 export function legalMoves(state: FamilyState): FamilyMove[] {
   const out: FamilyMove[] = [];
+  if (state.rules.pairs) {
+    pairMoves(state, undefined, out);
+    stockMoves(state, out);
+    return out;
+  }
   for (const from of sourcesOf(state)) legalMovesFrom(state, from, out);
   if (state.rules.sequences) sequenceMoves(state, undefined, out);
   if (state.rules.accordion)
     for (let p = 0; p < state.table.accordion.length; p++) accordionMoves(state, p, out);
   stockMoves(state, out);
   return out;
+}
+
+/**
+ * Pairs' moves (Pyramid), only those with a card from `only` when given: first each card of rank `total` alone
+ * to the discard, then each pair of places whose cards add up to `total`, the earlier place (piles, then the
+ * waste, then the stock) as the move's source, so each pair is listed once.
+ */
+function pairMoves(state: FamilyState, only: PileRef | undefined, out: FamilyMove[]): void {
+  const total = state.rules.pairs?.total;
+  if (total === undefined) return;
+  const t = state.table;
+  const places: PileRef[] = [];
+  const cards: Card[] = [];
+  const offer = (ref: PileRef, c: Card | undefined) => {
+    if (c === undefined) return;
+    places.push(ref);
+    cards.push(c);
+  };
+  for (let p = 0; p < t.tableau.length; p++)
+    if (t.tableau[p].length > 0 && isFree(state, p)) offer(tableauPile(p), top(t.tableau[p]));
+  offer(WASTE, top(t.waste));
+  if (state.rules.stock?.topInPlay) offer(STOCK, top(t.stock));
+  const wanted = (ref: PileRef) => only === undefined || (ref.kind === only.kind && ref.index === only.index);
+  for (let i = 0; i < places.length; i++)
+    if (rankOf(cards[i]) === total && wanted(places[i])) out.push({ from: places[i], to: HOLE, count: 1 });
+  for (let i = 0; i < places.length; i++)
+    for (let j = i + 1; j < places.length; j++)
+      if (rankOf(cards[i]) + rankOf(cards[j]) === total && (wanted(places[i]) || wanted(places[j])))
+        out.push({ from: places[i], to: places[j], count: 2 });
 }
 
 /** The stock's move (deal, or turn the waste over), when there is one. */
@@ -455,6 +578,11 @@ function stockMoves(state: FamilyState, out: FamilyMove[]): void {
 export function legalMovesFrom(state: FamilyState, from: PileRef, out: FamilyMove[] = []): FamilyMove[] {
   const t = state.table;
   const rules = state.rules;
+  if (rules.pairs) {
+    if (pileExists(state, from)) pairMoves(state, from, out);
+    if (from.kind === "stock") stockMoves(state, out);
+    return out;
+  }
   if (from.kind === "stock") {
     stockMoves(state, out);
     return out;
@@ -481,7 +609,8 @@ export function legalMovesFrom(state: FamilyState, from: PileRef, out: FamilyMov
   const build = rules.tableau.build;
   const pile = from.kind === "cascade" ? t.tableau[from.index] : [];
   const height = from.kind === "cascade" ? groupHeight(state, from.index) : 1;
-  for (let p = 0; p < t.tableau.length; p++) {
+  // Piles that do not build take nothing, not even into a space (whyIllegal would refuse each).
+  for (let p = 0; build === "none" ? false : p < t.tableau.length; p++) {
     const to = tableauPile(p);
     const dest = t.tableau[p];
     const top = dest[dest.length - 1];
@@ -551,11 +680,17 @@ export function playInPlace(next: FamilyState, move: FamilyMove): void {
   if (reason !== undefined) throw new IllegalMoveError(move, reason);
   const t = next.table;
   const { from, to, count } = move;
-  if (from.kind === "stock" && to.kind === "waste") {
+  if (isPairMove(next, move)) {
+    // Both cards out of play, to the discard (the hole's list).
+    const a = take(t, from, 1)[0];
+    const b = take(t, to, 1)[0];
+    t.hole.push(a, b);
+  } else if (from.kind === "stock" && to.kind === "waste") {
     // Turned one at a time, so the last turned is on top.
     for (const c of take(t, STOCK, count).reverse()) t.waste.push(c);
   } else if (from.kind === "waste" && to.kind === "stock") {
     for (const c of take(t, WASTE, count).reverse()) t.stock.push(c);
+    if (next.rules.stock?.redealLimit !== undefined) t.redealt = (t.redealt ?? 0) + 1;
   } else if (from.kind === "stock" && to.kind === "cascade") {
     for (let p = 0; p < count; p++) t.tableau[p].push(take(t, STOCK, 1)[0]);
   } else if (from.kind === "place") {
@@ -593,6 +728,11 @@ export function playInPlace(next: FamilyState, move: FamilyMove): void {
 /** A tableau pile whose face-up cards are all gone turns its top card up. */
 function turnUp(state: FamilyState): void {
   const t = state.table;
+  if (state.rules.tableau.covering) {
+    // A covering layout's card turns up when the last card over it goes (TriPeaks); its piles hold one card.
+    hideCovered(state.rules, t);
+    return;
+  }
   for (let p = 0; p < t.tableau.length; p++) {
     if (t.faceDown[p] > 0 && t.faceDown[p] >= t.tableau[p].length) t.faceDown[p] = t.tableau[p].length - 1;
   }
@@ -624,6 +764,7 @@ export function fillSpaces(state: FamilyState): void {
 export function isWon(state: FamilyState): boolean {
   const t = state.table;
   const rules = state.rules;
+  if (rules.goal === "clear-tableau") return t.tableau.every(isEmpty);
   if (rules.foundations) return t.foundations.reduce((n, f) => n + f.length, 0) === deckSize(rules);
   if (rules.hole) return t.hole.length === deckSize(rules);
   if (rules.sequences) return t.sequences.every((_, r) => rowComplete(state, r));
@@ -658,6 +799,33 @@ export function safeHome(state: FamilyState, c: Card, f: number): boolean {
   return other <= 2;
 }
 
+/**
+ * Pairs' automatic move (Pyramid, under "safe" and "all"): a card of the total's rank (a king) in play goes out
+ * alone, and two cards in play that make the total go out together when neither has any other partner left
+ * anywhere (no other card of either rank is left on the table, the stock or the waste). Proved never wrong: such
+ * cards can only ever leave as this move, so the position without them allows every move the position with them
+ * allows (their places in the pyramid only cover cards; in the stock and the waste they only stand between
+ * cards), with as many redeals left or more; and a pyramid cleared with them is cleared without them.
+ */
+function nextPairOut(state: FamilyState): FamilyMove | undefined {
+  const total = state.rules.pairs?.total as number;
+  const moves: FamilyMove[] = [];
+  pairMoves(state, undefined, moves);
+  const alone = moves.find((m) => m.to.kind === "hole");
+  if (alone) return alone;
+  if (moves.length === 0) return undefined;
+  // How many cards of each rank are left anywhere.
+  const left = new Array<number>(state.rules.highestRank + 2).fill(0);
+  const t = state.table;
+  for (const pile of t.tableau) for (const c of pile) left[rankOf(c)]++;
+  for (const c of t.stock) left[rankOf(c)]++;
+  for (const c of t.waste) left[rankOf(c)]++;
+  return moves.find((m) => {
+    const a = pairCard(state, m.from) as Card;
+    return left[rankOf(a)] === 1 && left[total - rankOf(a)] === 1;
+  });
+}
+
 /** The automatic moves of a policy from `state`, each after the previous one: cards home from the table. */
 export function autoMoves(state: FamilyState, policy: AutoPolicy): FamilyMove[] {
   if (policy === "none") return [];
@@ -673,6 +841,7 @@ export function autoMoves(state: FamilyState, policy: AutoPolicy): FamilyMove[] 
 
 function nextAutoMove(state: FamilyState, policy: AutoPolicy): FamilyMove | undefined {
   const t = state.table;
+  if (state.rules.pairs) return nextPairOut(state);
   const sources: PileRef[] = [
     ...t.tableau.map((_, i): PileRef => ({ kind: "cascade", index: i })),
     ...t.cells.map((_, i): PileRef => ({ kind: "cell", index: i })),

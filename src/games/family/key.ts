@@ -5,7 +5,8 @@ import type { FamilyState } from "./engine.ts";
  * The canonical key of a family position: equal for positions the rules cannot tell apart. Tableau piles, cells
  * and a spread reserve are sets (sorted) unless the stock deals onto the piles one by one, where a pile's place
  * matters; the two foundations of a suit in a two-deck game are a set too. The hole counts only by its top card
- * and size. Gaps' rows are a set unless their suits are fixed; the accordion counts only by its piles' top cards
+ * and size (pairs' discard not at all); a covering layout's piles keep their places; a limited redeal counts the
+ * redeals made. Gaps' rows are a set unless their suits are fixed; the accordion counts only by its piles' top cards
  * (as Solvitaire's key does). Cards are written as letters of one code unit each (card + 48, so '0' to 'c'), a
  * pile's face-down count before a '/', piles separated.
  */
@@ -13,7 +14,8 @@ const code = (c: Card) => String.fromCharCode(48 + c);
 
 export function familyKey(state: FamilyState): string {
   const t = state.table;
-  const symmetric = state.rules.stock?.dealsTo !== "piles";
+  // A covering layout's piles are places of their own (which card covers which): never a set.
+  const symmetric = state.rules.stock?.dealsTo !== "piles" && !state.rules.tableau.covering;
   const sortIf = (items: string[]) => (symmetric ? items.sort() : items);
   const piles = sortIf(t.tableau.map((p, i) => `${t.faceDown[i]}/${p.map(code).join("")}`));
   const cells = sortIf(t.cells.map((c) => (c === null ? "" : code(c))));
@@ -29,7 +31,9 @@ export function familyKey(state: FamilyState): string {
     for (let i = suit; i < t.foundations.length; i += 4) copies.push(t.foundations[i].length);
     foundations.push(copies.sort((a, b) => a - b).join("."));
   }
-  const hole = t.hole.length === 0 ? "" : `${code(t.hole[t.hole.length - 1])}${t.hole.length}`;
+  // Pairs' discard (the hole's list) plays no more: its cards are those nowhere else.
+  const hole =
+    t.hole.length === 0 || state.rules.pairs ? "" : `${code(t.hole[t.hole.length - 1])}${t.hole.length}`;
   const parts = [
     piles.join(","),
     cells.join(","),
@@ -47,5 +51,7 @@ export function familyKey(state: FamilyState): string {
   }
   // The accordion by its piles' top cards: the cards under them never play again, and a pile moves whole.
   if (state.rules.accordion) parts.push(t.accordion.map((p) => code(p[p.length - 1])).join(""));
+  // A limited redeal: how many times the waste has turned over is part of the position.
+  if (state.rules.stock?.redealLimit !== undefined) parts.push(String(t.redealt ?? 0));
   return parts.join("|");
 }

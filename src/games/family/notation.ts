@@ -14,6 +14,7 @@ import {
   type FamilyMove,
   type FamilyState,
   HOLE,
+  isPairMove,
   legalMovesFrom,
   placeRef,
   ROW_LETTERS,
@@ -42,6 +43,8 @@ import {
  *   is read as a source too.
  * - the accordion: its piles `1`, `2`, … from the left as they lie now, the pile that moves then the pile it goes
  *   onto: `54`, `52`, `12>11`; the whole pile moves.
+ * - pairs (Pyramid): the two places whose cards go out together, `s` then standing for the stock's top card:
+ *   `27>28`, `5w`, `sw`, `12>s`; a king (the rank of the total) alone goes out to the discard `o`: `5o`, `wo`, `so`.
  * A face-down card uncovered turns up, and a space the rules fill at once is filled: both are part of the move.
  */
 
@@ -84,6 +87,9 @@ function impliedCount(state: FamilyState, from: number, to: number): number {
 
 export function formatMove(state: FamilyState, move: FamilyMove): string {
   const { from, to, count } = move;
+  // Pairs: the stock's top card is a place like the others (Pyramid).
+  if (state.rules.pairs && (isPairMove(state, move) || to.kind === "hole"))
+    return join(place(state, from), place(state, to));
   if (from.kind === "stock" || to.kind === "stock") return "s";
   if (from.kind === "place") {
     const c = atPlace(state, from.index);
@@ -103,7 +109,7 @@ export function formatMove(state: FamilyState, move: FamilyMove): string {
 }
 
 const HELP =
-  "a move is a source then a destination: piles 1, 2, …; cells a-g; h (foundation); r (reserve); w (waste); o (hole); s (the stock), e.g. 3h, 1a, 36, 12>h, s";
+  "a move is a source then a destination: piles 1, 2, …; cells a-g; h (foundation); r (reserve); w (waste); o (hole); s (the stock), e.g. 3h, 1a, 36, 12>h, s; pairs (Pyramid): the two places, e.g. 27>28, 5w, sw, a king 5o";
 const GAPS_HELP = "a move is a card (or its place), > and a gap, like 5H>b7";
 
 function readPlace(state: FamilyState, text: string, token: string, role: "source" | "destination"): PileRef {
@@ -122,6 +128,7 @@ function readPlace(state: FamilyState, text: string, token: string, role: "sourc
   }
   if (token === "w") return WASTE;
   if (token === "o") return HOLE;
+  if (token === "s" && state.rules.pairs) return STOCK;
   if (token === "r") {
     if (!state.rules.reserve) throw new NotationError(text, "this game has no reserve");
     if (!state.rules.reserve.stacked)
@@ -248,8 +255,16 @@ export function parseMove(state: FamilyState, text: string): FamilyMove {
   }
   const from = readPlace(state, text, sourceText, "source");
   const to = readPlace(state, text, destText, "destination");
-  if (countText !== undefined && !(from.kind === "cascade" && to.kind === "cascade"))
+  if (countText !== undefined && (state.rules.pairs || !(from.kind === "cascade" && to.kind === "cascade")))
     throw new NotationError(text, "a count (v3) is given only for cards from pile to pile");
+  if (state.rules.pairs) {
+    // A pair: two places whose cards go out together; a card alone goes out to the discard.
+    if (from.kind === to.kind && from.index === to.index)
+      throw new NotationError(text, "a pair is two cards from two places");
+    if (from.kind === "hole")
+      throw new NotationError(text, "the discard's cards stay out: write it last (5o)");
+    return { from, to, count: to.kind === "hole" ? 1 : 2 };
+  }
   if (to.kind === "foundation") {
     if (state.rules.foundations?.wholeSuits) {
       const empty = state.table.foundations.findIndex((f) => f.length === 0);

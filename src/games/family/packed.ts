@@ -105,7 +105,8 @@ const isRedCard = (c: number) => (c & 3) === 1 || (c & 3) === 2;
 
 /**
  * Why the packed position cannot stand for `state` (the plain solver then searches it), or undefined: rules it
- * does not play (Gaps, Accordion, whole suits that come back off the foundations), or a table the engine's deal
+ * does not play (Gaps, Accordion, whole suits that come back off the foundations, unbuilt groups, covering
+ * layouts, pairs, the goal of clearing the table, a limited redeal), or a table the engine's deal
  * and moves never make (a face-down top card, a spread reserve pile of several cards, a foundation out of order).
  */
 export function packedUnsupported(state: FamilyState): string | undefined {
@@ -114,6 +115,8 @@ export function packedUnsupported(state: FamilyState): string | undefined {
   if (rules.foundations?.wholeSuits && rules.foundations.removable) return "whole suits that come back";
   if (rules.tableau.piles > 32 || deckSize(rules) > 104) return "too large";
   if (rules.tableau.unbuilt) return "unbuilt groups (Yukon, Scorpion)";
+  if (rules.tableau.covering || rules.pairs || rules.goal || rules.stock?.redealLimit !== undefined)
+    return "covering layouts, pairs, a goal of clearing the table, a limited redeal (Pyramid, TriPeaks)";
   if (t.tableau.length !== rules.tableau.piles) return "piles";
   for (let p = 0; p < t.tableau.length; p++) {
     const fd = t.faceDown[p];

@@ -3,9 +3,11 @@ import {
   type AccordionRules,
   BASE_RULES,
   type CellRules,
+  type Covering,
   type FamilyRules,
   type FoundationRules,
   type HoleRules,
+  type PairRules,
   type ReserveRules,
   type SequenceRules,
   type StockRules,
@@ -31,6 +33,8 @@ interface Spec {
   reserve?: Partial<ReserveRules> & { size: number };
   sequences?: Partial<SequenceRules>;
   accordion?: AccordionRules;
+  pairs?: PairRules;
+  goal?: "clear-tableau";
 }
 
 const ACE_OF_SPADES = card(1, SPADES);
@@ -54,6 +58,8 @@ export function familyRules(spec: Spec): FamilyRules {
       ? { rows: 4, direction: "left", build: "suit", fixedSuits: false, ...spec.sequences }
       : null,
     accordion: spec.accordion ?? null,
+    ...(spec.pairs ? { pairs: spec.pairs } : {}),
+    ...(spec.goal ? { goal: spec.goal } : {}),
   };
 }
 
@@ -332,6 +338,29 @@ export const SOLVITAIRE_PRESETS: Readonly<Record<string, FamilyRules>> = Object.
 );
 
 const SPIDER: Spec = SPECS.spider;
+
+/** A pyramid of `rows` rows: row r (from the top) holds r + 1 cards, each half a card left of the row above's. */
+export function pyramidCovering(rows: number): Covering {
+  const places: [number, number][] = [];
+  for (let r = 0; r < rows; r++) for (let i = 0; i <= r; i++) places.push([r, rows - 1 - r + 2 * i]);
+  return { places, hidden: false };
+}
+
+/**
+ * TriPeaks' three peaks over a row of ten: rows of 3, 6 and 9 cards and a bottom row of 10, each card covered by
+ * the two cards under its edges; the covered cards face down.
+ */
+export function triPeaksCovering(): Covering {
+  const places: [number, number][] = [];
+  for (let k = 0; k < 3; k++) places.push([0, 3 + 6 * k]);
+  for (let k = 0; k < 3; k++) places.push([1, 2 + 6 * k], [1, 4 + 6 * k]);
+  for (let j = 0; j < 9; j++) places.push([2, 1 + 2 * j]);
+  for (let j = 0; j < 10; j++) places.push([3, 2 * j]);
+  return { places, hidden: true };
+}
+
+const PYRAMID = pyramidCovering(7);
+const TRI_PEAKS = triPeaksCovering();
 /** Microsoft Solitaire Collection's Spider: the stock is not dealt while a pile is empty. */
 const MS_SPIDER: Spec = { ...SPIDER, stock: { size: 50, dealsTo: "piles", fullPiles: true } };
 
@@ -366,6 +395,24 @@ const CATALOGUE_SPECS: Record<string, Spec> = {
   },
   "spider-one-suit": { ...MS_SPIDER, suits: 1 },
   "spider-two-suits": { ...MS_SPIDER, suits: 2 },
+  // Microsoft Solitaire Collection's Pyramid: 28 cards in 7 rows, pairs adding to 13 out, a stock whose top card
+  // and the waste's take part, turned over twice (three passes); won when the pyramid is cleared.
+  pyramid: {
+    tableau: { piles: 28, build: "none", spaces: "none", covering: PYRAMID },
+    foundations: false,
+    pairs: { total: 13 },
+    stock: { size: 24, redeals: true, redealLimit: 2, topInPlay: true },
+    goal: "clear-tableau",
+  },
+  // Microsoft Solitaire Collection's TriPeaks: three peaks over a row of ten, covered cards face down until
+  // freed; a free card to the waste (the hole) one rank up or down, king and ace meeting; one pass.
+  "tri-peaks": {
+    tableau: { piles: 28, build: "none", spaces: "none", covering: TRI_PEAKS },
+    foundations: false,
+    hole: { base: "random", wraps: true },
+    stock: { size: 23, dealsTo: "hole" },
+    goal: "clear-tableau",
+  },
 };
 
 /** The rules of the catalogue's games that are not Solvitaire presets, by name (tsol's numbering only). */

@@ -53,6 +53,24 @@ export interface TableauLayout {
   up: readonly number[];
 }
 
+/**
+ * Piles laid out in overlapping rows (Pyramid, TriPeaks): one card a pile, each pile at a place, its row counted
+ * from the top and its column in half-card steps. A card is covered by the cards of the next row down whose
+ * column is one step to either side of its own, and is free to play only when every card covering it is gone.
+ * Nothing is played onto these piles.
+ */
+export interface Covering {
+  /** Each pile's place: [row from the top, column in half-card steps from the left]. */
+  places: readonly (readonly [number, number])[];
+  /** A covered card lies face down until it is freed (TriPeaks); else every card lies face up (Pyramid). */
+  hidden: boolean;
+}
+
+/** Free cards leave the table two at a time when their ranks add up to `total`; a card of rank `total` alone. */
+export interface PairRules {
+  total: number;
+}
+
 export interface TableauRules {
   piles: number;
   build: Build;
@@ -71,6 +89,8 @@ export interface TableauRules {
   unbuilt?: boolean;
   /** The cards each pile is dealt, face down and face up, instead of rows over every pile (see TableauLayout). */
   layout?: TableauLayout;
+  /** One card a pile, the piles overlapping in rows, each card free when the cards over it are gone (Covering). */
+  covering?: Covering;
 }
 
 export interface FoundationRules {
@@ -107,6 +127,10 @@ export interface StockRules {
   redeals: boolean;
   /** A stock that deals onto the piles deals only when every pile holds a card (Microsoft's Spider). */
   fullPiles?: boolean;
+  /** With redeals: how many times the waste may be turned over (as often as the player likes when absent). */
+  redealLimit?: number;
+  /** The stock's top card lies face up and is in play, as the waste's is (Pyramid's pairs). */
+  topInPlay?: boolean;
 }
 
 export interface ReserveRules {
@@ -157,6 +181,16 @@ export interface FamilyRules {
   reserve: ReserveRules | null;
   sequences: SequenceRules | null;
   accordion: AccordionRules | null;
+  /**
+   * Cards leave the table in pairs that add up to a total (Pyramid): the pairs go out of play, to a discard pile
+   * (the table's `hole` list, as no hole rule is then in force).
+   */
+  pairs?: PairRules;
+  /**
+   * What wins: every card home, in the hole, or in order (unless told), or "clear-tableau": every tableau pile
+   * emptied (Pyramid and TriPeaks, where the stock's cards need not all go).
+   */
+  goal?: "clear-tableau";
 }
 
 /** The rules every part starts from: eight piles in any suit, any card in a space, single cards, foundations. */
@@ -196,6 +230,24 @@ export function deckSuits(rules: FamilyRules): readonly Suit[] {
 export function copiesOf(rules: FamilyRules, c: Card): number {
   if (rankOf(c) > rules.highestRank || !deckSuits(rules).includes(suitOf(c))) return 0;
   return (rules.decks * 4) / (rules.suits ?? 4);
+}
+
+const COVERED_BY = new WeakMap<Covering, readonly (readonly number[])[]>();
+
+/**
+ * For each pile of a covering layout, the piles covering it: those of the next row down whose column is one
+ * half-card step either side of its own (made once a layout).
+ */
+export function coveredBy(covering: Covering): readonly (readonly number[])[] {
+  let out = COVERED_BY.get(covering);
+  if (out === undefined) {
+    const places = covering.places;
+    out = places.map(([row, column]) =>
+      places.flatMap(([r, c], q) => (r === row + 1 && Math.abs(c - column) === 1 ? [q] : [])),
+    );
+    COVERED_BY.set(covering, out);
+  }
+  return out;
 }
 
 /** How many foundations the table has: one a suit and deck. */
@@ -256,6 +308,20 @@ export function checkFamilyRules(rules: FamilyRules): void {
   if (rules.reserve && !whole(rules.reserve.size, 1, deckSize(rules))) fail("reserve size");
   if (rules.sequences && !whole(rules.sequences.rows, 1, 8)) fail("sequence rows: 1 to 8");
   if (rules.accordion && !whole(rules.accordion.size, 1, deckSize(rules))) fail("accordion size");
+  if (s?.redealLimit !== undefined && (!s.redeals || !whole(s.redealLimit, 1, 100)))
+    fail("stock redeal limit: 1 or more, with redeals");
+  if (s?.topInPlay && (s.dealsTo !== "waste" || s.draw !== 1))
+    fail("stock top in play: only for a stock turned one card at a time onto a waste");
+  const pairs = rules.pairs;
+  if (pairs) {
+    if (!whole(pairs.total, 2, 2 * rules.highestRank)) fail("pairs total: 2 to twice the highest rank");
+    if (rules.hole || f) fail("pairs: the pairs go out of play, in a game with no hole and no foundations");
+    if (rules.cells.count > 0 || rules.reserve || rules.sequences || rules.accordion)
+      fail("pairs: from the tableau, the waste and the stock only");
+    if (s && (s.dealsTo !== "waste" || s.draw !== 1)) fail("pairs: a stock turned one card at a time");
+  }
+  if (rules.goal !== undefined && rules.goal !== "clear-tableau") fail("goal: clear-tableau, or none");
+  if (rules.goal === "clear-tableau" && t.piles === 0) fail("goal clear-tableau: a game with tableau piles");
   const dealtElsewhere =
     (rules.hole ? 1 : 0) +
     (f?.start === "one" ? 1 : f?.start === "all" ? 4 * rules.decks : 0) +
@@ -284,4 +350,20 @@ export function checkFamilyRules(rules: FamilyRules): void {
     const dealt = counts.reduce((a, b) => a + b, 0);
     if (dealt !== left) fail(`tableau layout: ${dealt} cards for the piles, and the deal leaves ${left}`);
   }
+  const covering = t.covering;
+  if (covering) {
+    const places = covering.places;
+    if (!Array.isArray(places) || places.length !== t.piles) fail("tableau covering: a place for each pile");
+    if (
+      places.some((x) => !Array.isArray(x) || x.length !== 2 || !whole(x[0], 0, 31) || !whole(x[1], 0, 127))
+    )
+      fail("tableau covering: each place a row (0 to 31) and a column (0 to 127)");
+    if (new Set(places.map(([r, c]) => `${r},${c}`)).size !== places.length)
+      fail("tableau covering: two piles at one place");
+    if (t.layout || t.diagonal || t.faceDown) fail("tableau covering: one card a pile, dealt pile by pile");
+    if (t.build !== "none" || t.spaces !== "none") fail("tableau covering: nothing builds on the piles");
+    if (left !== t.piles) fail(`tableau covering: ${t.piles} piles of one card, and the deal leaves ${left}`);
+    if (rules.sequences || rules.accordion) fail("tableau covering: the cards left go to the piles");
+  }
+  if (pairs && !covering && t.piles > 0) fail("pairs: the tableau is a covering layout");
 }

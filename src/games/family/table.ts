@@ -8,7 +8,10 @@ import {
   type FamilyState,
   foundationFor,
   groupHeight,
+  HOLE,
   holeTakes,
+  isFree,
+  isPairMove,
   legalMoves,
   legalMovesFrom,
   matchesWords,
@@ -64,7 +67,7 @@ export function pileName(state: FamilyState, ref: PileRef): string {
     case "waste":
       return "the waste";
     case "hole":
-      return "the hole";
+      return state.rules.pairs ? "the discard" : "the hole";
     case "place":
       return placeWords(state, ref.index);
     case "accordion":
@@ -126,9 +129,11 @@ export function piles(state: FamilyState, viewer: Viewer): PileView[] {
   const down = (card: Card): CardView => ({ card: viewer === "solver" ? card : null, faceUp: false });
   const out: PileView[] = [];
   if (rules.stock) {
+    const topUp = rules.stock.topInPlay === true;
     out.push({
       ref: STOCK,
-      cards: t.stock.map(down),
+      // Pyramid's stock shows its top card, in play as the waste's is.
+      cards: t.stock.map((c, k) => (topUp && k === t.stock.length - 1 ? up(c) : down(c))),
       fan: "stack",
       label: "the stock",
       key: "s",
@@ -144,6 +149,15 @@ export function piles(state: FamilyState, viewer: Viewer): PileView[] {
         takes: "cards turned from the stock",
       });
   }
+  if (rules.pairs)
+    out.push({
+      ref: HOLE,
+      cards: t.hole.map(up),
+      fan: "stack",
+      label: "the discard",
+      key: "o",
+      takes: `${aRank(rules.pairs.total)} alone; pairs go out by choosing both cards`,
+    });
   if (rules.hole)
     out.push({
       ref: { kind: "hole", index: 0 },
@@ -215,7 +229,8 @@ export function piles(state: FamilyState, viewer: Viewer): PileView[] {
     out.push({
       ref: { kind: "cascade", index: i },
       cards: cards.map((c, k) => (k < t.faceDown[i] ? down(c) : up(c))),
-      fan: "down",
+      // A covering layout's piles are one card each, placed by the layout.
+      fan: rules.tableau.covering ? "stack" : "down",
       label: `pile ${i + 1}`,
       key: String(i + 1),
       takes: spacesTake(state),
@@ -232,6 +247,7 @@ export function lift(state: FamilyState, ref: PileRef, index: number): number {
     case "cascade": {
       const cards = t.tableau[ref.index];
       if (!cards || index >= cards.length) return 0;
+      if (!isFree(state, ref.index)) return 0;
       const count = cards.length - index;
       return count <= groupHeight(state, ref.index) ? count : 0;
     }
@@ -243,6 +259,8 @@ export function lift(state: FamilyState, ref: PileRef, index: number): number {
     }
     case "waste":
       return t.waste.length > 0 && index === t.waste.length - 1 ? 1 : 0;
+    case "stock":
+      return state.rules.stock?.topInPlay && t.stock.length > 0 && index === t.stock.length - 1 ? 1 : 0;
     case "foundation": {
       const cards = t.foundations[ref.index];
       return state.rules.foundations?.removable && cards && cards.length > 0 && index === cards.length - 1
@@ -275,6 +293,7 @@ function stockMove(state: FamilyState): Intent<FamilyMove> {
 
 /** The move a gesture means: a click on the stock deals; a drag moves what fits (`count` when given). */
 export function intent(state: FamilyState, from: PileRef, to: PileRef, count?: number): Intent<FamilyMove> {
+  if (state.rules.pairs) return pairIntent(state, from, to);
   if (from.kind === "stock" || to.kind === "stock") return stockMove(state);
   if (from.kind === "place" || from.kind === "accordion") {
     // One move at most from a place, or a pile of the accordion, to another: that one, or why not.
@@ -293,8 +312,40 @@ export function intent(state: FamilyState, from: PileRef, to: PileRef, count?: n
   return { reason: sentence(whyIllegal(state, tried) ?? "that move is not allowed") };
 }
 
+/**
+ * Pairs (Pyramid): a card chosen then another is the pair of the two; a card onto the discard, or onto itself,
+ * goes out alone (a king); the stock onto itself, or onto the discard with no king on top, turns a card.
+ */
+function pairIntent(state: FamilyState, from: PileRef, to: PileRef): Intent<FamilyMove> {
+  if (samePile(from, to) || to.kind === "hole") {
+    const alone: FamilyMove = { from, to: HOLE, count: 1 };
+    const why = whyIllegal(state, alone);
+    if (why === undefined) return { move: alone };
+    if (from.kind === "stock") return stockMove(state);
+    return { reason: sentence(why) };
+  }
+  if (from.kind === "hole") return { reason: "The discard's cards stay out" };
+  const pair: FamilyMove = { from, to, count: 2 };
+  if (!isPairMove(state, pair))
+    return { reason: "A pair is two cards in play: the table's, the waste's, the stock's top" };
+  const why = whyIllegal(state, pair);
+  return why === undefined ? { move: pair } : { reason: sentence(why) };
+}
+
 /** A double-click: home when the card can go, else into the hole, else the best fit on a pile, else a cell. */
 export function quickMove(state: FamilyState, ref: PileRef): Intent<FamilyMove> {
+  if (state.rules.pairs && ref.kind !== "hole") {
+    // A king goes out alone; else the card's one pair in play, the table's partner first; the stock turns.
+    const moves = legalMovesFrom(state, ref).filter(
+      (m) => m.from.kind !== "stock" || m.to.kind !== "waste" || m.count !== 1,
+    );
+    const alone = moves.find((m) => m.to.kind === "hole");
+    if (alone) return { move: alone };
+    const pairs = moves.filter((m) => isPairMove(state, m));
+    if (pairs.length > 0) return { move: pairs[0] };
+    if (ref.kind === "stock") return stockMove(state);
+    return { reason: `Nothing in play pairs with the card on ${pileName(state, ref)}` };
+  }
   if (ref.kind === "stock") return stockMove(state);
   if (ref.kind === "place" && atPlace(state, ref.index) === null) {
     // A gap: filled by the first card that fits.
@@ -329,6 +380,16 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export function describe(state: FamilyState, move: FamilyMove): string {
   const { from, to, count } = move;
   const t = state.table;
+  if (state.rules.pairs && (isPairMove(state, move) || to.kind === "hole")) {
+    const cardAt = (ref: PileRef): string => {
+      const pile = ref.kind === "cascade" ? t.tableau[ref.index] : ref.kind === "waste" ? t.waste : t.stock;
+      const c = pile?.[pile.length - 1];
+      const where = ref.kind === "stock" ? "the stock's top" : pileName(state, ref);
+      return c === undefined ? `nothing on ${where}` : `the ${cardName(c)} (${where})`;
+    };
+    if (to.kind === "hole") return `${cardAt(from)} out alone`;
+    return `${cardAt(from)} and ${cardAt(to)} out as a pair`;
+  }
   if (from.kind === "stock") {
     if (to.kind === "waste") return `turn ${plural(count, "card")} from the stock onto the waste`;
     if (to.kind === "hole") return "play the stock's top card to the hole";

@@ -87,7 +87,17 @@ export function describeRules(rules: FamilyRules): string {
           ? `a deck of ${rules.highestRank * 4} cards (ace to ${RANK_NAMES[rules.highestRank - 1]})`
           : "one deck";
   const f = rules.foundations;
-  if (f?.wholeSuits)
+  const cleared = `Clear the ${plural(t.piles, "card")} of the table`;
+  if (rules.pairs) {
+    const n = rules.pairs.total;
+    out.push(
+      `${cleared}: free cards go out in pairs whose ranks add up to ${n} (ace 1, jack 11, queen 12, king 13), ${aRank(n)} alone (${deck}).`,
+    );
+  } else if (rules.goal === "clear-tableau" && rules.hole)
+    out.push(
+      `${cleared} into the hole, each one rank above or below the card on top${rules.hole.wraps ? " (king and ace meet)" : ""} (${deck}).`,
+    );
+  else if (f?.wholeSuits)
     out.push(
       `Build ${plural(4 * rules.decks, "whole suit")} on the piles, king down to ace, and move each home when it is complete (${deck}).`,
     );
@@ -113,14 +123,25 @@ export function describeRules(rules: FamilyRules): string {
           ? `${t.piles} piles of ${distinct[1]} and ${distinct[0]} cards`
           : `${t.piles} piles of ${distinct[0]} to ${distinct[distinct.length - 1]} cards`;
     const layout = t.layout;
-    const faces = layout
-      ? layout.down.every((n) => n === 0)
-        ? ", all face up"
-        : `, face down + face up: ${layout.down.map((n, i) => `${n} + ${layout.up[i]}`).join(", ")}`
-      : t.faceDown
-        ? ", only the top card face up"
-        : "";
-    dealt.push(`${shape}${faces}`);
+    const covering = t.covering;
+    if (covering) {
+      const rows: number[] = [];
+      for (const [r] of covering.places) rows[r] = (rows[r] ?? 0) + 1;
+      const counts = rows.map((n) => n ?? 0);
+      const triangle = counts.every((n, r) => n === r + 1);
+      dealt.push(
+        `${plural(t.piles, "card")} in ${counts.length} overlapping rows of ${triangle ? `1 to ${counts.length} cards (a pyramid)` : `${counts.slice(0, -1).join(", ")} and ${counts[counts.length - 1]} cards`}, each card covered by the cards of the row below that overlap it and free when they are gone${covering.hidden ? "; a covered card lies face down until it is freed" : ", all face up"}`,
+      );
+    } else {
+      const faces = layout
+        ? layout.down.every((n) => n === 0)
+          ? ", all face up"
+          : `, face down + face up: ${layout.down.map((n, i) => `${n} + ${layout.up[i]}`).join(", ")}`
+        : t.faceDown
+          ? ", only the top card face up"
+          : "";
+      dealt.push(`${shape}${faces}`);
+    }
   }
   if (f?.start === "all")
     dealt.push(
@@ -146,7 +167,9 @@ export function describeRules(rules: FamilyRules): string {
   if (rules.stock) dealt.push(`a stock of ${rules.stock.size} cards`);
   if (dealt.length > 0) out.push(`The deal: ${dealt.join("; ")}.`);
   if (t.piles > 0) {
-    if (t.build === "none") out.push("Nothing builds on the piles: cards only leave them.");
+    if (t.covering) {
+      // Said with the deal: a covering layout's cards only leave it.
+    } else if (t.build === "none") out.push("Nothing builds on the piles: cards only leave them.");
     else {
       let groups = "";
       const groupBuild = t.groupBuild === "as-built" ? "" : ` when built ${buildWords(t.groupBuild)}`;
@@ -193,9 +216,17 @@ export function describeRules(rules: FamilyRules): string {
   if (f?.removable) out.push("Cards may come back off the foundations.");
   const s = rules.stock;
   if (s) {
+    const limit = s.redealLimit;
+    const redeal = !s.redeals
+      ? "there is no redeal"
+      : limit === undefined
+        ? "the waste turns over into the stock as often as you like"
+        : `the waste turns over into the stock ${limit === 1 ? "once" : limit === 2 ? "twice" : `${limit} times`} at most (${limit + 1} passes)`;
     if (s.dealsTo === "waste")
       out.push(
-        `The stock turns ${plural(s.draw, "card")} at a time onto the waste, whose top card is in play; ${s.redeals ? "the waste turns over into the stock as often as you like" : "there is no redeal"}.`,
+        s.topInPlay
+          ? `The stock turns ${plural(s.draw, "card")} at a time onto the waste; the stock's top card, face up, and the waste's are in play; ${redeal}.`
+          : `The stock turns ${plural(s.draw, "card")} at a time onto the waste, whose top card is in play; ${redeal}.`,
       );
     else if (s.dealsTo === "piles")
       out.push(
@@ -204,7 +235,8 @@ export function describeRules(rules: FamilyRules): string {
           : "The stock deals one card onto every pile at a time.",
       );
     if (s.dealsTo === "piles" && s.fullPiles) out.push("It deals only when no pile is empty.");
-    else out.push("The stock's top card goes to the hole at a time.");
+    else if (s.dealsTo === "hole")
+      out.push("The stock's top card goes to the hole at a time; there is no redeal.");
   }
   return out.join(" ");
 }
