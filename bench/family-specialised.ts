@@ -27,6 +27,7 @@ import { solveFamily } from "../src/games/family/solver.ts";
 import { freecell } from "../src/games/freecell/index.ts";
 import { kingAlbert } from "../src/games/king-albert/index.ts";
 import { klondike } from "../src/games/klondike/index.ts";
+import { montana } from "../src/games/montana/index.ts";
 import type { PatienceGame } from "../src/games/patience/contract.ts";
 import { checkSolution, solverTable } from "../src/games/patience/verify.ts";
 import type { Budget, Clock } from "../src/search/budget.ts";
@@ -120,7 +121,7 @@ function pair<S extends { rules: R }, M, R>(entry: {
   };
 }
 
-/** The pairs (Gaps' two presets, against the Montana engine, are to come: one entry each). */
+/** The pairs: each preset the issue names that a specialised engine also plays. */
 const PAIRS: readonly Pair[] = [
   pair({
     id: "freecell",
@@ -153,6 +154,22 @@ const PAIRS: readonly Pair[] = [
     rules: { draw: 3 },
     specialised: "klondike, draw 3",
     note: "as draw 1, three cards turned at a time",
+  }),
+  pair({
+    id: "gaps-1",
+    preset: "gaps-one-deal",
+    game: montana,
+    rules: { freeTwos: true },
+    specialised: "montana, free twos",
+    note: "no redeal; any 2 may start a row, a gap takes the card one above its left neighbour in suit",
+  }),
+  pair({
+    id: "gaps-basic",
+    preset: "gaps-basic-variant",
+    game: montana,
+    rules: { fixedSuits: true },
+    specialised: "montana, fixed suits",
+    note: "no redeal; each row's suit is the 2 dealt at its head",
   }),
 ];
 

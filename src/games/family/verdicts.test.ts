@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { freecell } from "../freecell/index.ts";
 import { kingAlbert } from "../king-albert/index.ts";
 import { klondike } from "../klondike/index.ts";
+import { montana } from "../montana/index.ts";
 import type { PatienceGame } from "../patience/contract.ts";
 import { checkSolution, solverTable } from "../patience/verify.ts";
 import { familyGame } from "./index.ts";
@@ -10,7 +11,7 @@ import { solveFamily } from "./solver.ts";
 
 /**
  * The family engine's verdicts are the specialised solvers' (the issue: FreeCell, King Albert, Klondike draw 1
- * and 3 as family presets, their verdicts equal to their own solvers'). Each pair is a Solvitaire preset and the
+ * and 3 and both Gaps presets as family presets, their verdicts equal to their own solvers'). Each pair is a Solvitaire preset and the
  * specialised game under the rules that equal it; both deal Solvitaire's deal n alike (the same cards in the same
  * places, checked here), and specialised.test.ts holds their moves equal. On a sample of deals both solvers search
  * under the same budget of positions (no clock: the verdicts do not depend on the machine), policy "none": where
@@ -104,6 +105,18 @@ const PAIRS: Pair[] = [
     klondike,
     { draw: 3 },
     [12, 30, 52, 68, 95, 147, 19, 73, 106, 145],
+  ),
+  // Gaps: the family engine lays the cards in Solvitaire's sequences, Montana in its rows; both deal the same cards
+  // to the same places (the tables are compared below). The one-deal preset lets any 2 start a row (Montana's free
+  // twos), the basic variant keeps each row's suit (Montana's fixed suits). The family searches Gaps with its plain
+  // search, which decides few deals cheaply: these were picked among 1..200 as decided by both within 15 000.
+  pair("Gaps, one deal", "gaps-one-deal", montana, { freeTwos: true }, [14, 53, 79, 88, 135, 140, 172, 191]),
+  pair(
+    "Gaps, basic variant",
+    "gaps-basic-variant",
+    montana,
+    { fixedSuits: true },
+    [7, 9, 14, 19, 53, 77, 106, 127, 198],
   ),
 ];
 
