@@ -8,9 +8,9 @@ import type { FamilyRules } from "./rules.ts";
  * What a player of a family game knows (the platform's model, src/games/patience/knowledge.ts), from the rules
  * alone: no game is named here. Unseen are
  * - the face-down cards of the tableau piles (Spider, Yukon, Scorpion, the Klondike variants: `faceDown` counts
- *   them at the bottom of each pile);
+ *   them at the bottom of each pile; TriPeaks' covered cards, a pile of one card each);
  * - the stock, every card of it (Spider's, dealt onto the piles; Canfield's and Klondike's, turned to the waste;
- *   Golf's, played to the hole);
+ *   Golf's and TriPeaks', played to the hole), but a top card in play (Pyramid's: `topInPlay`), which lies face up;
  * - a stacked reserve below its top card (Canfield's and American Toad's: dealt face down, the top card turned up,
  *   the next turned up when it goes).
  * Everything else lies face up: the waste (each card was seen as it was turned, drawing one or more: a player with
@@ -18,7 +18,8 @@ import type { FamilyRules } from "./rules.ts";
  * rows and the accordion.
  *
  * The stock of a game with redeals. A player who has turned the whole stock once knows its order (Klondike's own
- * knowledge says so, from the passes its state counts). A family state does not count the passes: after a pass
+ * knowledge says so, from the passes its state counts). The family's state counts the passes (`redealt`) only where
+ * the rules limit them (Pyramid), and there a pass made makes the stock seen. Elsewhere it does not count them: after a pass
  * with no card played from the waste the position is the deal's again, so nothing in the engine's state tells
  * whether the stock has been seen. A state may carry the player's memory as `stockSeen` (`Remembered`): set by
  * `remember` when the waste is turned over, it makes the stock seen, card by card (the waste was seen as it was
@@ -30,7 +31,7 @@ import type { FamilyRules } from "./rules.ts";
  * state would let every front-end follow Klondike's model exactly.
  *
  * The unseen places, in the order `fill` takes cards: each tableau pile's face-down cards from pile 1, bottom card
- * first; then the stock (unless remembered), bottom card first; then a stacked reserve below its top card, bottom card first.
+ * first; then the stock (unless remembered), bottom card first (its top card left out when it is in play); then a stacked reserve below its top card, bottom card first.
  */
 
 /** Whether the rules deal any card a player cannot see: face-down tableau cards, a stock, a stacked reserve. */
@@ -48,7 +49,15 @@ export function hasHiddenCards(rules: FamilyRules): boolean {
 export type Remembered = FamilyState & { stockSeen?: boolean };
 
 /** Whether the player has seen the stock's order (a state that remembers a turn-over of the waste). */
-export const stockSeen = (state: FamilyState): boolean => (state as Remembered).stockSeen === true;
+export const stockSeen = (state: FamilyState): boolean =>
+  (state as Remembered).stockSeen === true || (state.table.redealt ?? 0) > 0;
+
+/** How many cards at the bottom of the stock the player has not seen: all, or all but a top card in play. */
+function stockHidden(state: FamilyState): number {
+  const n = state.table.stock.length;
+  if (stockSeen(state)) return 0;
+  return state.rules.stock?.topInPlay ? Math.max(0, n - 1) : n;
+}
 
 /** `after`, the position a move led to from `before`, with the player's memory carried and updated. */
 export function remember(before: FamilyState, move: FamilyMove, after: FamilyState): FamilyState {
@@ -67,7 +76,7 @@ const stacked = (state: FamilyState): boolean => state.rules.reserve?.stacked ==
 /** How many cards of `state` the player has not seen (cheaper than `seen(state).unseen.length`). */
 export function unseenCount(state: FamilyState): number {
   const t = state.table;
-  let n = stockSeen(state) ? 0 : t.stock.length;
+  let n = stockHidden(state);
   for (let p = 0; p < t.tableau.length; p++) n += downIn(t, p);
   if (stacked(state)) for (const r of t.reserve) n += Math.max(0, r.length - 1);
   return n;
@@ -85,7 +94,8 @@ function mapUnseen(state: FamilyState, hide: (c: Card) => Card): FamilyTable {
     const down = downIn(t, p);
     return pile.map((c, i) => (i < down ? hide(c) : c));
   });
-  if (!stockSeen(state)) copy.stock = t.stock.map(hide);
+  const stock = stockHidden(state);
+  copy.stock = t.stock.map((c, i) => (i < stock ? hide(c) : c));
   if (stacked(state)) copy.reserve = t.reserve.map((r) => r.map((c, i) => (i < r.length - 1 ? hide(c) : c)));
   return copy;
 }
@@ -117,7 +127,7 @@ export function fill(view: SeenPosition<FamilyState>, cards: readonly Card[]): F
 /** A state of `table`, remembering what `like` remembers. */
 function withMemory(like: FamilyState, table: FamilyTable): FamilyState {
   const state: Remembered = { rules: like.rules, table, base: like.base };
-  if (stockSeen(like)) state.stockSeen = true;
+  if ((like as Remembered).stockSeen === true) state.stockSeen = true;
   return state;
 }
 
