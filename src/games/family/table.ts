@@ -247,7 +247,7 @@ export function lift(state: FamilyState, ref: PileRef, index: number): number {
     case "cascade": {
       const cards = t.tableau[ref.index];
       if (!cards || index >= cards.length) return 0;
-      if (!isFree(state, ref.index)) return 0;
+      if (!isFree(state, ref.index) || goesAlone(state, cards[index])) return 0;
       const count = cards.length - index;
       return count <= groupHeight(state, ref.index) ? count : 0;
     }
@@ -258,9 +258,7 @@ export function lift(state: FamilyState, ref: PileRef, index: number): number {
       return cards && cards.length > 0 && index === cards.length - 1 ? 1 : 0;
     }
     case "waste":
-      return t.waste.length > 0 && index === t.waste.length - 1 ? 1 : 0;
-    case "stock":
-      return state.rules.stock?.topInPlay && t.stock.length > 0 && index === t.stock.length - 1 ? 1 : 0;
+      return t.waste.length > 0 && index === t.waste.length - 1 && !goesAlone(state, t.waste[index]) ? 1 : 0;
     case "foundation": {
       const cards = t.foundations[ref.index];
       return state.rules.foundations?.removable && cards && cards.length > 0 && index === cards.length - 1
@@ -280,6 +278,13 @@ export function lift(state: FamilyState, ref: PileRef, index: number): number {
       return 0;
   }
 }
+
+/**
+ * A card that goes out alone (Pyramid's king) is not picked up: a click on it plays it out. The stock's top card
+ * is never picked up either (a click turns the stock); a pair with it is chosen from its partner.
+ */
+const goesAlone = (state: FamilyState, c: Card | undefined): boolean =>
+  c !== undefined && state.rules.pairs !== undefined && rankOf(c) === state.rules.pairs.total;
 
 const samePile = (a: PileRef, b: PileRef) => a.kind === b.kind && a.index === b.index;
 const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
@@ -335,15 +340,13 @@ function pairIntent(state: FamilyState, from: PileRef, to: PileRef): Intent<Fami
 /** A double-click: home when the card can go, else into the hole, else the best fit on a pile, else a cell. */
 export function quickMove(state: FamilyState, ref: PileRef): Intent<FamilyMove> {
   if (state.rules.pairs && ref.kind !== "hole") {
-    // A king goes out alone; else the card's one pair in play, the table's partner first; the stock turns.
-    const moves = legalMovesFrom(state, ref).filter(
-      (m) => m.from.kind !== "stock" || m.to.kind !== "waste" || m.count !== 1,
-    );
+    // A king goes out alone; the stock turns; else the card's first pair in play (the table's partner first).
+    const moves = legalMovesFrom(state, ref);
     const alone = moves.find((m) => m.to.kind === "hole");
     if (alone) return { move: alone };
+    if (ref.kind === "stock") return stockMove(state);
     const pairs = moves.filter((m) => isPairMove(state, m));
     if (pairs.length > 0) return { move: pairs[0] };
-    if (ref.kind === "stock") return stockMove(state);
     return { reason: `Nothing in play pairs with the card on ${pileName(state, ref)}` };
   }
   if (ref.kind === "stock") return stockMove(state);

@@ -1,4 +1,5 @@
 import { FAMILY_GAMES } from "../../../src/games/family/index.ts";
+import { COVERING_GAMES } from "../../../src/games/registry.ts";
 import type { GameLayout } from "../patience/layout.ts";
 import { familyLayout } from "./family/layout.ts";
 import { freecellLayout } from "./freecell/layout.ts";
@@ -17,6 +18,8 @@ const LAYOUTS: Record<string, GameLayout> = {
   montana: montanaLayout,
   // The family engine's games: one layout worked out from each game's rules and piles.
   ...Object.fromEntries(FAMILY_GAMES.map((g) => [g.id, familyLayout(g.rules.make({}))])),
+  // Pyramid and TriPeaks, family games registered beside the others (src/games/registry.ts).
+  ...Object.fromEntries(COVERING_GAMES.map((g) => [g.id, familyLayout(g.rules.make({}))])),
 };
 
 /** Any game: the piles that are not fanned down on top, the others below. */

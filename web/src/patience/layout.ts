@@ -10,9 +10,11 @@ import type { PileRef, PileView } from "../../../src/games/patience/contract.ts"
 /**
  * An item of a band: a pile, or an empty space so many card widths wide (`grow`: it takes the room left). A pile
  * with `advance` is covered by the next item but for its left `advance` card widths (a spread reserve drawn as
- * a row of overlapping cards, each showing its corner index).
+ * a row of overlapping cards, each showing its corner index). A space's `gaps` adds that many gaps between piles
+ * to its width (a fraction, or fewer than none), so that piles of bands placed by half-card steps line up
+ * whatever the gap (Pyramid's rows).
  */
-export type BandItem = { pile: PileRef; advance?: number } | { space: number; grow?: boolean };
+export type BandItem = { pile: PileRef; advance?: number } | { space: number; grow?: boolean; gaps?: number };
 
 /** A row of the table: piles left to right. */
 export interface Band {
@@ -134,7 +136,7 @@ function itemWidth(
   layout: GameLayout,
   gapFraction = GAP,
 ): number {
-  if ("space" in item) return item.space;
+  if ("space" in item) return item.space + (item.gaps ?? 0) * gapFraction;
   if (item.advance !== undefined) return item.advance - gapFraction;
   const view = views.get(pileId(item.pile));
   if (view?.fan === "right") return 1 + (Math.max(1, layout.spread?.(view) ?? 3) - 1) * RIGHT_FAN;

@@ -35,6 +35,54 @@ function leftRight(left: BandItem[], right: BandItem[]): Band[] {
 const overlapped = (reserve: readonly PileView[], advance: number): BandItem[] =>
   reserve.map((p, i) => (i < reserve.length - 1 ? { pile: p.ref, advance } : { pile: p.ref }));
 
+/** Rows of a covering layout overlap: each starts this many card heights below the one above it. */
+const COVERING_STEP = 0.5;
+
+/**
+ * A span of `halves` half-card steps (a card and its gap each two) as a space, the gap after it included, so
+ * that piles placed by half steps line up in every band whatever the gap between piles.
+ */
+const halfSteps = (halves: number): BandItem[] =>
+  halves <= 0 ? [] : [{ space: halves / 2, gaps: halves / 2 - 1 }];
+
+/**
+ * A covering layout (Pyramid, TriPeaks): a band a row, each row's piles at their columns (half-card steps), every
+ * band as wide as the layout so that the columns line up; the rows overlap, each half a card below the one
+ * above. The stock, the waste and the discard or hole go above the rows, below them, or beside the top rows
+ * (the stock and the waste left, the discard or hole right: for a short, wide screen).
+ */
+function coveringArrangements(piles: readonly PileView[], rules: FamilyRules): Band[][] {
+  const covering = rules.tableau.covering;
+  if (!covering) return [];
+  const cascades = of(piles, "cascade");
+  const places = covering.places;
+  const minCol = Math.min(...places.map(([, c]) => c));
+  const maxCol = Math.max(...places.map(([, c]) => c));
+  const rowCount = Math.max(...places.map(([r]) => r)) + 1;
+  const left = [...of(piles, "stock"), ...of(piles, "waste")];
+  const right = of(piles, "hole");
+  const rows = (beside: boolean): Band[] =>
+    Array.from({ length: rowCount }, (_, r) => {
+      const inRow = cascades
+        .map((view) => ({ view, column: places[view.ref.index]?.[1] ?? 0, row: places[view.ref.index]?.[0] }))
+        .filter((x) => x.row === r)
+        .sort((a, b) => a.column - b.column);
+      const band: BandItem[] = [];
+      // The stock and the waste beside the top row, stand-ins of their width beside the others.
+      if (beside) band.push(...(r === 0 ? items(left) : left.map(() => ({ space: 1 }))), { space: 0.3 });
+      let at = minCol;
+      for (const { view, column } of inRow) {
+        band.push(...halfSteps(column - at), { pile: view.ref });
+        at = column + 2;
+      }
+      band.push(...halfSteps(maxCol + 2 - at));
+      if (beside) band.push({ space: 0.3 }, ...(r === 0 ? items(right) : right.map(() => ({ space: 1 }))));
+      return { items: band, ...(r < rowCount - 1 ? { step: COVERING_STEP } : {}) };
+    });
+  const talon = leftRight(items(left), items(right));
+  return [[...rows(false), ...talon], [...talon, ...rows(false)], rows(true)];
+}
+
 type SpreadMode = "none" | "top" | "rows" | "overlap-top" | "overlap";
 
 function arrangements(piles: readonly PileView[], rules: FamilyRules): Band[][] {
@@ -132,7 +180,10 @@ function reach(pile: PileView, piles: readonly PileView[], rules: FamilyRules) {
 
 export function familyLayout(rules: FamilyRules): GameLayout {
   return {
-    arrangements: (piles) => arrangements(piles, rules),
+    arrangements: (piles) =>
+      rules.tableau.covering ? coveringArrangements(piles, rules) : arrangements(piles, rules),
+    // TriPeaks: a click plays a card to the hole (or turns the stock); Pyramid's clicks choose a pair.
+    ...(rules.tableau.covering && rules.hole ? { clickMode: "quick" as const } : {}),
     reach: (pile, piles) => reach(pile, piles, rules),
     spread: (pile) => (pile.ref.kind === "waste" ? Math.max(1, Math.min(3, rules.stock?.draw ?? 1)) : 1),
     suitMarks: rules.foundations?.wholeSuits !== true,
