@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { isRed, rankOf } from "../src/cards/card.ts";
+import { formatCard, isRed, rankOf } from "../src/cards/card.ts";
 import { type FamilyState, legalMoves } from "../src/games/family/engine.ts";
 import type { FamilyGame, FamilyMove } from "../src/games/family/index.ts";
 import type { AnyPatienceGame } from "../src/games/patience/contract.ts";
@@ -94,6 +94,45 @@ describe("the catalogue's games in the terminal, driven through tmux", () => {
     expect(fits(first)).toBe(true);
     tmux.keys("s");
     expect(await tmux.waitFor("moves: 1")).toContain("## (40)");
+    tmux.keys("q");
+  });
+
+  it("Pyramid: a pair typed in the notation goes out, the discard showing its last card; the stock's top card in sight", async () => {
+    const session = dealt("pyramid", 1);
+    const tmux = play("pyramid", 1);
+    const first = await tmux.waitFor("tsol Pyramid  Solvitaire deal #1  moves: 0");
+    expect(fits(first)).toBe(true);
+    const state = session.state as unknown as FamilyState;
+    // The stock's top card is face up (it takes part in pairs); the free king went out by itself.
+    expect(first).toContain(formatCard(state.table.stock[state.table.stock.length - 1]));
+    expect(state.table.hole.map(formatCard)).toEqual(["KH"]);
+    const pair = legalMoves(state).find((m) => m.from.kind === "cascade" && m.to.kind === "cascade");
+    if (!pair) throw new Error("no pair of the pyramid in deal 1");
+    const game = session.game as unknown as FamilyGame;
+    const after = await typed(tmux, session, game.notation.format(state, pair));
+    const gone = (session.state as unknown as FamilyState).table.hole.map(formatCard);
+    expect(gone).toHaveLength(3);
+    expect(after).toContain(gone[2]);
+    expect(after).not.toContain("KH");
+    tmux.keys("q");
+  });
+
+  it("TriPeaks: the peaks face down, s plays the stock's top card to the hole, a free card typed goes there", async () => {
+    const session = dealt("tri-peaks", 3);
+    const tmux = play("tri-peaks", 3);
+    const first = await tmux.waitFor("tsol TriPeaks  Solvitaire deal #3  moves: 0");
+    expect(fits(first)).toBe(true);
+    expect(first.match(/##/g)?.length ?? 0).toBeGreaterThanOrEqual(18);
+    const state = session.state as unknown as FamilyState;
+    const game = session.game as unknown as FamilyGame;
+    const play1 = legalMoves(state).find((m) => m.from.kind === "cascade");
+    if (!play1) throw new Error("no card of deal 3 plays to the hole");
+    await typed(tmux, session, game.notation.format(state, play1));
+    tmux.keys("s");
+    session.playNotation("s");
+    const after = await tmux.waitFor(`moves: ${session.moveCount}`);
+    const now = session.state as unknown as FamilyState;
+    expect(after).toContain(formatCard(now.table.hole[now.table.hole.length - 1]));
     tmux.keys("q");
   });
 });
