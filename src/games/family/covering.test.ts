@@ -13,6 +13,7 @@ import {
   HOLE,
   isWon,
   legalMoves,
+  provedLost,
   STOCK,
   tableauPile,
   WASTE,
@@ -522,6 +523,38 @@ describe("the family solver agrees with a plain complete search on cut-down deck
       expect([...verdicts].sort()).toEqual(["solved", "unsolvable"]);
     });
   }
+});
+
+describe("Pyramid's bound: a card whose every partner left lies over it (or none is left) proves the deal lost", () => {
+  it("is never wrong: every position it calls lost, on the cut-down deck, has no win by the plain complete search", () => {
+    const g = familyGame("pyramid", "pyramid", SMALL_PYRAMID);
+    const next = random(11);
+    const text = (s: FamilyState) => JSON.stringify({ ...s.table, hole: s.table.hole.length });
+    let lost = 0;
+    let open = 0;
+    for (let deal = 1; deal <= 150; deal++) {
+      let s = g.deal(deal, SMALL_PYRAMID, "solvitaire");
+      for (let k = 0; k < 12; k++) {
+        if (provedLost(s)) {
+          expect(naiveSolve(g, s, text, 200_000).result, `deal ${deal} move ${k}`).toBe("unsolvable");
+          lost++;
+        } else open++;
+        const moves = legalMoves(s);
+        if (moves.length === 0 || isWon(s)) break;
+        s = apply(s, moves[Math.floor(next() * moves.length)]);
+      }
+    }
+    // Positions of both kinds met.
+    expect(lost).toBeGreaterThan(10);
+    expect(open).toBeGreaterThan(10);
+  });
+
+  it("proves Pyramid deals 1, 7 and 18 lost as dealt (a card under all four of its partners), not deal 3 (won)", () => {
+    const deal = (n: number) => game("pyramid").deal(n, PYRAMID, "solvitaire");
+    expect([1, 7, 18].map((n) => provedLost(deal(n)))).toEqual([true, true, true]);
+    expect(provedLost(deal(3))).toBe(false);
+    expect(provedLost(game("tri-peaks").deal(1, TRI_PEAKS, "solvitaire"))).toBe(false);
+  });
 });
 
 for (const g of COVERING_GAMES) {

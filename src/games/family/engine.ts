@@ -826,6 +826,49 @@ function nextPairOut(state: FamilyState): FamilyMove | undefined {
   });
 }
 
+/**
+ * Whether the position is proved lost by a bound of the rules, for a search to cut (Pyramid: pairs and the goal of
+ * clearing the table). A card of the table that is not of the total's rank must go out with a partner (a card of
+ * the rank that makes the total with it) that is in play at the same time; every card covering it, and every card
+ * covering those, is gone before it is free. So when every partner left anywhere (the table, the stock, the
+ * waste) lies over it in that sense, or none is left, it can never go and the table is never cleared. This stays
+ * true of every position after (partners only leave, and what covers a card goes on covering it), so the bound
+ * cuts whole subtrees with no win in them. False whenever it proves nothing, and for every other kind of rules.
+ */
+export function provedLost(state: FamilyState): boolean {
+  const total = state.rules.pairs?.total;
+  const covering = state.rules.tableau.covering;
+  if (total === undefined || !covering || state.rules.goal !== "clear-tableau") return false;
+  const t = state.table;
+  const over = coveredBy(covering);
+  const left = new Array<number>(2 * state.rules.highestRank + 2).fill(0);
+  for (const pile of t.tableau) for (const c of pile) left[rankOf(c)]++;
+  for (const c of t.stock) left[rankOf(c)]++;
+  for (const c of t.waste) left[rankOf(c)]++;
+  for (let p = 0; p < t.tableau.length; p++) {
+    if (t.tableau[p].length === 0) continue;
+    const r = rankOf(t.tableau[p][0]);
+    if (r === total) continue;
+    const want = total - r;
+    if (want < 1 || want > state.rules.highestRank) return true;
+    // Partners left anywhere, less the card itself (a rank that pairs with itself) and those over it.
+    let partners = left[want] - (want === r ? 1 : 0);
+    if (partners <= 0) return true;
+    const seen = new Set<number>();
+    const stack = [...over[p]];
+    while (stack.length > 0 && partners > 0) {
+      const q = stack.pop() as number;
+      if (seen.has(q)) continue;
+      seen.add(q);
+      const pile = t.tableau[q];
+      if (pile.length > 0 && rankOf(pile[0]) === want) partners--;
+      stack.push(...over[q]);
+    }
+    if (partners <= 0) return true;
+  }
+  return false;
+}
+
 /** The automatic moves of a policy from `state`, each after the previous one: cards home from the table. */
 export function autoMoves(state: FamilyState, policy: AutoPolicy): FamilyMove[] {
   if (policy === "none") return [];
