@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../../src/cards/random.ts";
 import { FAMILY_GAMES } from "../../../src/games/family/index.ts";
-import { PATIENCE_GAMES } from "../../../src/games/registry.ts";
+import { COVERING_GAMES, PATIENCE_GAMES } from "../../../src/games/registry.ts";
 import { layoutOf } from "../games/index.ts";
 import { COMFORT, layoutTable, pileId } from "./layout.ts";
 
@@ -85,6 +85,44 @@ describe("the table's layout", () => {
           // Every pile the game has is on the table, once.
           expect(new Set(table.piles.map((p) => pileId(p.view.ref))).size, where).toBe(sizing.length);
         }
+      }
+    }
+  });
+
+  it("lays a covering layout out in its rows (Pyramid, TriPeaks): each card half a card below the row above, centred under the two it covers, at every size", () => {
+    for (const covering of COVERING_GAMES) {
+      const g = PATIENCE_GAMES.findIndex((game) => game.id === covering.id);
+      const places = covering.rules.defaults.tableau.covering?.places ?? [];
+      for (const [w, h] of ROOMS) {
+        const { game, start } = positions(g, 1, 2, 0);
+        const table = layoutTable(
+          layoutOf(game.id),
+          game.piles(start, "player"),
+          game.piles(start, "player"),
+          w,
+          h,
+        );
+        const where = `${game.id} at ${w}x${h}`;
+        let checked = 0;
+        const at = (i: number) =>
+          table.cards.flat().find((c) => c.pile.kind === "cascade" && c.pile.index === i);
+        for (let p = 0; p < places.length; p++)
+          for (let q = 0; q < places.length; q++) {
+            if (places[q][0] !== places[p][0] + 1 || Math.abs(places[q][1] - places[p][1]) !== 1) continue;
+            // q covers p: half a card lower, half a card and half a gap to one side, drawn over it.
+            const a = at(p);
+            const b = at(q);
+            if (!a || !b) continue;
+            expect(Math.abs(b.y - a.y - table.cardH / 2), where).toBeLessThanOrEqual(1);
+            const dx = Math.abs(b.x - a.x);
+            expect(dx, where).toBeGreaterThanOrEqual(table.cardW / 2 - 1);
+            expect(dx, where).toBeLessThanOrEqual(table.cardW * 0.56 + 1);
+            expect(b.z, where).toBeGreaterThan(a.z);
+            checked++;
+          }
+        // Every covering pair of the deal checked (Pyramid's 42, TriPeaks' 36).
+        expect(checked, where).toBe(covering.id === "pyramid" ? 42 : 36);
+        expect(table.cardW, where).toBeGreaterThanOrEqual(w > 1000 ? 60 : 30);
       }
     }
   });
