@@ -38,7 +38,9 @@ import {
   type FamilyGame,
   type FamilyMove,
   type FamilyState,
+  presetGame,
 } from "../src/games/family/index.ts";
+import { SOLVITAIRE_PRESETS } from "../src/games/family/presets.ts";
 import { solveFamily } from "../src/games/family/solver.ts";
 import { toSolvitaireDeal } from "../src/games/family/solvitaire.ts";
 import { checkSolution } from "../src/games/patience/verify.ts";
@@ -104,11 +106,19 @@ interface DealRecord {
 }
 
 const IDS = FAMILY_GAMES.map((g) => g.id);
+const PRESETS = Object.keys(SOLVITAIRE_PRESETS);
+
+/** A game by its id: a family game of the registry, or any of Solvitaire's presets by its name. */
+function gameById(id: string): FamilyGame | undefined {
+  return FAMILY_GAMES.find((g) => g.id === id) ?? presetGame(id);
+}
 /** Solvitaire reads --random as a C++ int. */
 const MAX_PEER_DEAL = 2 ** 31 - 1;
 
 const USAGE = `npm run bench:catalogue -- [options]     (or npx tsx bench/catalogue.ts [options])
-  --games A,B,...            family games (default all ${IDS.length}: ${IDS.join(", ")})
+  --games A,B,...            family games (default all ${IDS.length}: ${IDS.join(", ")}),
+                             or any of Solvitaire's ${PRESETS.length} presets by its name
+  --presets                  every one of Solvitaire's ${PRESETS.length} presets, by its name, instead
   --from N --to N            Solvitaire-numbered deals (default 1..100)
   --deals A,B,...            these deals instead
   --timeout S                seconds a deal, for each solver (default 60)
@@ -149,6 +159,7 @@ function parseArgs(): Args {
     USAGE,
     {
       games: { type: "string" },
+      presets: { type: "boolean" },
       from: { type: "string", default: "1" },
       to: { type: "string", default: "100" },
       deals: { type: "string" },
@@ -162,10 +173,20 @@ function parseArgs(): Args {
       out: { type: "string" },
     },
     (v) => {
-      const games =
-        v.games === undefined
+      if (v.games !== undefined && v.presets)
+        throw new UsageError("--games and --presets do not go together");
+      const games = v.presets
+        ? PRESETS.map((id) => gameById(id) as FamilyGame)
+        : v.games === undefined
           ? [...FAMILY_GAMES]
-          : v.games.split(",").map((id) => FAMILY_GAMES[IDS.indexOf(oneOf("--games", id.trim(), IDS))]);
+          : v.games.split(",").map((id) => {
+              const game = gameById(id.trim());
+              if (game === undefined)
+                throw new UsageError(
+                  `--games: '${id.trim()}' is neither a family game (${IDS.join(", ")}) nor one of Solvitaire's presets`,
+                );
+              return game;
+            });
       const range = dealRange(v, ["solvitaire"]);
       const deals =
         v.deals === undefined
@@ -209,7 +230,7 @@ function processCpuMs(): number {
 }
 
 function solveInChild(job: ChildJob): ChildAnswer {
-  const game = FAMILY_GAMES[IDS.indexOf(job.game)];
+  const game = gameById(job.game) as FamilyGame;
   const start = startOf(game, job.deal, job.asPlays);
   const now = job.clock === "cpu" ? processCpuMs : () => performance.now();
   const w0 = performance.now();
