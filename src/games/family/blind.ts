@@ -59,6 +59,16 @@ export const FAMILY_HINDSIGHT: HindsightGame<FamilyState, FamilyMove> = {
 export class FamilySampleSolver implements SampleDecider<FamilyState, FamilyMove> {
   solves = 0;
   positions = 0;
+  private deadline = Number.POSITIVE_INFINITY;
+
+  /** With a clock and a limit in ms (BlindOptions.ms): searches stop there, and none starts after it. */
+  constructor(private readonly now?: () => number) {}
+
+  /** Starts a decision's time limit (none without a clock or a limit). */
+  limit(ms: number | undefined): this {
+    this.deadline = ms !== undefined && this.now ? this.now() + ms : Number.POSITIVE_INFINITY;
+    return this;
+  }
 
   decide(
     state: FamilyState,
@@ -68,7 +78,14 @@ export class FamilySampleSolver implements SampleDecider<FamilyState, FamilyMove
   ): { verdict: Verdict; moves?: FamilyMove[] } {
     this.solves++;
     if (isWon(state)) return { verdict: "won", moves: [] };
-    const r = solveFamily(state, { policy, budget: { positions } });
+    const now = this.now;
+    const left = now && Number.isFinite(this.deadline) ? this.deadline - now() : undefined;
+    if (left !== undefined && left <= 0) return { verdict: "unknown" };
+    const r = solveFamily(state, {
+      policy,
+      budget: left === undefined ? { positions } : { positions, ms: left },
+      ...(now ? { now } : {}),
+    });
     this.positions += r.stats.positions;
     if (r.result === "solved") return line ? { verdict: "won", moves: r.moves } : { verdict: "won" };
     return { verdict: r.result === "unsolvable" ? "lost" : "unknown" };
@@ -77,7 +94,8 @@ export class FamilySampleSolver implements SampleDecider<FamilyState, FamilyMove
 
 export const familyBlindPlayer: BlindPlayer<FamilyState, FamilyMove> = {
   bestMove: (state, options: BlindOptions = {}) =>
-    bestBlindMove(FAMILY_HINDSIGHT, state, options, new FamilySampleSolver()),
+    bestBlindMove(FAMILY_HINDSIGHT, state, options, new FamilySampleSolver(options.now).limit(options.ms)),
+  // A whole game: no time limit (a limit is for one decision in play).
   play: (state, options: BlindOptions = {}) =>
     playBlind(FAMILY_HINDSIGHT, state, options, new FamilySampleSolver()),
 };

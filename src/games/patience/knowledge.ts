@@ -97,6 +97,13 @@ export interface BlindOptions {
   policy?: AutoPolicy;
   /** The clock of `stats.ms` (the games have none of their own: callers pass one, performance.now); else 0. */
   now?: () => number;
+  /**
+   * A soft limit of one decision's time in ms, read on `now` (for hints in play, which must answer at once): once
+   * it is reached, the samples not yet decided count as undecided, without a search. Where it is reached the answer
+   * depends on the machine's speed; without it (the default) the same seed and position give the same answer.
+   * The family's player honours it; Klondike's, fast enough without, does not.
+   */
+  ms?: number;
 }
 
 /** A share of samples: won, undecided (counted lost), drawn; and the 95% Wilson interval of the won share. */

@@ -17,7 +17,15 @@ export interface BlindRequest {
   /** The samples' seed: the same seed and position give the same answer. */
   seed?: number;
   samples?: number;
+  /**
+   * A soft limit of the decision's time in ms (BlindOptions.ms; default BLIND_MS): hints in play answer at once,
+   * the samples not decided by then counted undecided.
+   */
+  ms?: number;
 }
+
+/** How long a hint or the status waits for the blind player's decision, at most (the issue's 2 s, less the rest). */
+export const BLIND_MS = 1500;
 
 export interface BlindAnswer {
   type: "blind";
@@ -77,6 +85,7 @@ export async function answerBlind(
       policy,
       seed: request.seed ?? 1,
       ...(request.samples ? { samples: request.samples } : {}),
+      ms: typeof request.ms === "number" && request.ms > 0 ? request.ms : BLIND_MS,
       now: worker.now,
     });
     let s = state;
