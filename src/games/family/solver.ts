@@ -16,6 +16,7 @@ import {
   isWon,
   legalMoves,
   playInPlace,
+  provedLost,
 } from "./engine.ts";
 import { familyKey } from "./key.ts";
 import { MODE_SEARCH, PackedFamily, packedUnsupported } from "./packed.ts";
@@ -60,7 +61,9 @@ function play(state: FamilyState, moves: readonly FamilyMove[]): FamilyState {
 
 /**
  * The plain search: kept as the reference the packed search is held to (and for the rules the packed position
- * does not play: Gaps, Accordion).
+ * does not play: Gaps, Accordion, Pyramid and TriPeaks). It cuts the positions the rules' bound proves lost
+ * (`provedLost`, Pyramid's; false under every other rules), a pruning proved safe in engine.ts and held to the
+ * search without it on cut-down decks (covering.test.ts).
  */
 export function solveFamilyPlain(start: FamilyState, options: SolveOptions = {}): SolveResult<FamilyMove> {
   const policy = options.policy ?? "none";
@@ -93,6 +96,13 @@ export function solveFamilyPlain(start: FamilyState, options: SolveOptions = {})
     stats: stats(stack.length),
   });
   if (isWon(root)) return { result: "solved", moves: firstForced, stats: stats(0) };
+  if (provedLost(root))
+    return {
+      result: "unsolvable",
+      moves: [],
+      stats: stats(0),
+      reason: "proved lost as it lies: a card of the table can never leave (every partner left lies over it)",
+    };
 
   const stack: Frame[] = [{ state: root, moves: legalMoves(root), next: 0, path: [] }];
   let expanded = 1;
@@ -112,6 +122,9 @@ export function solveFamilyPlain(start: FamilyState, options: SolveOptions = {})
     if (!fresh) continue;
     const path = [move, ...after];
     if (isWon(state)) return won(stack, path);
+    // A position the rules' bound proves lost (engine.ts's provedLost: Pyramid's cards whose every partner lies
+    // over them) has no win below it: it is remembered and not searched.
+    if (provedLost(state)) continue;
     expanded++;
     if ((expanded & 4095) === 0) options.onProgress?.({ positions: meter.positions, ms: meter.elapsed() });
     stack.push({ state, moves: legalMoves(state), next: 0, path });
