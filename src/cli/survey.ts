@@ -255,7 +255,11 @@ async function blindCommand(game: AnyPatienceGame, options: RunOptions): Promise
       game,
       {
         game: game.id,
-        rules: rules as Record<string, unknown>,
+        // The schema's fields only, as the solver's surveys store them: `make` fills in the engine's fixed parts
+        // too (a family game's whole rules), which it refuses when given back.
+        rules: Object.fromEntries(
+          game.rules.fields.map((f) => [f.key, (rules as Record<string, unknown>)[f.key]]),
+        ),
         numbering,
         policy: policyFrom(game, options),
         seed: options.seed ?? 1,

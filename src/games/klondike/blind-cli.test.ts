@@ -101,6 +101,17 @@ describe("tsol survey klondike --blind", () => {
     expect(again.stdout).toMatch(/of 3 games .*; 1 played now/);
   });
 
+  it("surveys a family game with hidden cards too (its rules are the game's own, with no fields to store)", () => {
+    const db = join(mkdtempSync(join(tmpdir(), "tsol-blind-survey-")), "s.db");
+    const args = ["survey", "canfield", "--blind", "--numbering", "solvitaire", "--samples", "1", "--db", db];
+    const r = tsol([...args, "--deals", "2"]);
+    expect(r.stderr).not.toMatch(/unknown rule/);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/blind survey of canfield .*: won [01] of 1 games/);
+    // Resumed: the stored game is found under the same settings, nothing is played again.
+    expect(tsol([...args, "--deals", "2"]).stdout).toMatch(/won [01] of 1 games .*; 0 played now/);
+  });
+
   it("refuses flags it cannot honour and games with no hidden cards", () => {
     const cases: [string[], RegExp][] = [
       [
