@@ -12,7 +12,14 @@ import { SOLVITAIRE_SUITS } from "../../cards/deals/solvitaire.ts";
 import type { AutoPolicy, PileRef } from "../patience/contract.ts";
 import { IllegalMoveError } from "../patience/errors.ts";
 import { dealFamily, type FamilyTable, hideCovered } from "./deal.ts";
-import { type AccordionRules, type Build, coveredBy, deckSize, type FamilyRules } from "./rules.ts";
+import {
+  type AccordionRules,
+  type Build,
+  type Covering,
+  coveredBy,
+  deckSize,
+  type FamilyRules,
+} from "./rules.ts";
 
 /**
  * The play of the family engine: the legal moves of any family rules, a move's effect, the won position and the
@@ -840,7 +847,7 @@ export function provedLost(state: FamilyState): boolean {
   const covering = state.rules.tableau.covering;
   if (total === undefined || !covering || state.rules.goal !== "clear-tableau") return false;
   const t = state.table;
-  const over = coveredBy(covering);
+  const above = overAll(covering);
   const left = new Array<number>(2 * state.rules.highestRank + 2).fill(0);
   for (const pile of t.tableau) for (const c of pile) left[rankOf(c)]++;
   for (const c of t.stock) left[rankOf(c)]++;
@@ -853,20 +860,37 @@ export function provedLost(state: FamilyState): boolean {
     if (want < 1 || want > state.rules.highestRank) return true;
     // Partners left anywhere, less the card itself (a rank that pairs with itself) and those over it.
     let partners = left[want] - (want === r ? 1 : 0);
-    if (partners <= 0) return true;
-    const seen = new Set<number>();
-    const stack = [...over[p]];
-    while (stack.length > 0 && partners > 0) {
-      const q = stack.pop() as number;
-      if (seen.has(q)) continue;
-      seen.add(q);
-      const pile = t.tableau[q];
+    const over = above[p];
+    for (let i = 0; i < over.length && partners > 0; i++) {
+      const pile = t.tableau[over[i]];
       if (pile.length > 0 && rankOf(pile[0]) === want) partners--;
-      stack.push(...over[q]);
     }
     if (partners <= 0) return true;
   }
   return false;
+}
+
+const OVER_ALL = new WeakMap<Covering, readonly (readonly number[])[]>();
+
+/** Every place over each place, however far up (the closure of `coveredBy`), each once; made once per layout. */
+function overAll(covering: Covering): readonly (readonly number[])[] {
+  let out = OVER_ALL.get(covering);
+  if (out === undefined) {
+    const direct = coveredBy(covering);
+    out = direct.map((first) => {
+      const seen = new Set<number>();
+      const stack = [...first];
+      while (stack.length > 0) {
+        const q = stack.pop() as number;
+        if (seen.has(q)) continue;
+        seen.add(q);
+        stack.push(...direct[q]);
+      }
+      return [...seen];
+    });
+    OVER_ALL.set(covering, out);
+  }
+  return out;
 }
 
 /** The automatic moves of a policy from `state`, each after the previous one: cards home from the table. */
