@@ -1,6 +1,8 @@
 import { type Card, formatCard, isRed } from "../../cards/card.ts";
 import { FAMILY_GAMES, presetGame } from "../../games/family/index.ts";
+import type { Covering } from "../../games/family/rules.ts";
 import type { PileView } from "../../games/patience/contract.ts";
+import { PATIENCE_GAMES } from "../../games/registry.ts";
 
 /** How a renderer marks piles: the one picked up, the one under the cursor. */
 export interface Marks {
@@ -128,9 +130,12 @@ export const grid: TableRenderer = {
   },
 };
 
+/** A pile's key as the screen shows it: a control character never reaches the terminal. */
+const safeKey = (key: string) => key.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+
 /** A cell's key in the 3 columns of a card: ` 1 `, `10 `, `r10`. */
 const keyCell = (key: string | undefined) =>
-  key === undefined ? "   " : key.length === 1 ? ` ${key} ` : key.padEnd(3);
+  key === undefined ? "   " : key.length === 1 ? ` ${safeKey(key)} ` : safeKey(key).padEnd(3);
 
 /** How many piles of 3 columns and a space fit across `width`. */
 const across = (width: number) => Math.max(1, Math.floor((width + 1) / 4));
@@ -177,25 +182,7 @@ export const family: TableRenderer = {
     // The top row: each pile under its key; a count after the stock and a stacked reserve.
     const top = piles.map((p, i) => ({ p, i })).filter(({ p }) => p.fan !== "down" && !isSpread(p));
     if (top.length > 0) {
-      const keys: string[] = [];
-      const cards: string[] = [];
-      for (const { p, i } of top) {
-        const shown = p.fan === "right" ? p.cards.slice(-3) : p.cards.slice(-1);
-        const text =
-          shown.length === 0
-            ? "[ ]"
-            : shown
-                .map((v) => cardText(v.card, v.faceUp, colour).trimEnd())
-                .join(" ")
-                .padEnd(3);
-        const count =
-          (p.ref.kind === "stock" || p.ref.kind === "reserve") && p.cards.length > 0
-            ? `(${p.cards.length})`
-            : "";
-        const w = Math.max(3, shown.length * 3 - 1);
-        cards.push(`${cell(i, text.length < w ? text.padEnd(w) : text, true)}${count}`);
-        keys.push(keyCell(p.key).padEnd(w + count.length));
-      }
+      const { keys, cards } = topCells(top, marks);
       lines.push(...wrapCells(keys, cards, width), "");
     }
 
@@ -247,6 +234,37 @@ export const family: TableRenderer = {
   },
 };
 
+/**
+ * The cells of piles that show their top card (or the last three of a waste fanned right), each with its key
+ * above: a count after the stock and a stacked reserve (`## (23)`).
+ */
+function topCells(
+  top: readonly { p: PileView; i: number }[],
+  marks: Marks,
+): { keys: string[]; cards: string[] } {
+  const { colour } = marks;
+  const keys: string[] = [];
+  const cards: string[] = [];
+  for (const { p, i } of top) {
+    const shown = p.fan === "right" ? p.cards.slice(-3) : p.cards.slice(-1);
+    const text =
+      shown.length === 0
+        ? "[ ]"
+        : shown
+            .map((v) => cardText(v.card, v.faceUp, colour).trimEnd())
+            .join(" ")
+            .padEnd(3);
+    const count =
+      (p.ref.kind === "stock" || p.ref.kind === "reserve") && p.cards.length > 0 ? `(${p.cards.length})` : "";
+    const w = Math.max(3, shown.length * 3 - 1);
+    cards.push(
+      `${mark(text.length < w ? text.padEnd(w) : text, marks.selected === i, marks.cursor === i, colour)}${count}`,
+    );
+    keys.push(keyCell(p.key).padEnd(w + count.length));
+  }
+  return { keys, cards };
+}
+
 const isSpread = (p: PileView) => p.ref.kind === "reserve" && p.key !== "r";
 
 /** Cells with their keys above, wrapped onto more lines when they do not fit across `width`. */
@@ -290,6 +308,93 @@ function fitColumns(piles: readonly PileView[], room: number): Shown[][] {
   });
 }
 
+/**
+ * The terminal columns of a half-card step of a covering layout: two, so that the cards of a row lie four columns
+ * apart (a card's three and a space, as in every other table); three where the terminal is wide enough for the
+ * layout to spread out (at least `WIDE` columns).
+ */
+const HALF_STEPS = [3, 2] as const;
+const WIDE = 100;
+
+/**
+ * A covering layout (the family's `tableau.covering`: Pyramid, TriPeaks): the stock (its top card and its count),
+ * the waste and the hole or discard in a row across the top, each under its key; then the layout's rows, each
+ * pile's card at its column (half-card steps, so a row lies half a card across from the one above it) under its
+ * key, which goes when the card does. A covered card the rules hide shows face down (`##`), as the pile view has
+ * it; a place whose card is gone shows a dot.
+ */
+export function coveringRenderer(layout: Covering): TableRenderer {
+  const places = layout.places;
+  const minCol = Math.min(0, ...places.map(([, c]) => c));
+  const span = Math.max(0, ...places.map(([, c]) => c)) - minCol;
+  const rowCount = Math.max(0, ...places.map(([r]) => r)) + 1;
+  const placeOf = (p: PileView) => (p.ref.kind === "cascade" ? places[p.ref.index] : undefined);
+  const half = (width: number) =>
+    HALF_STEPS.find((h) => width >= WIDE && span * h + 3 <= width) ?? HALF_STEPS[HALF_STEPS.length - 1];
+  const talon = (piles: readonly PileView[]) =>
+    piles.map((p, i) => ({ p, i })).filter(({ p }) => placeOf(p) === undefined);
+  return {
+    place(piles, room) {
+      const h = half(room?.width ?? 80);
+      // The piles of the top row at their columns in half steps, so that up and down go to the nearest.
+      const { keys } = topCells(talon(piles), { colour: false });
+      const starts = new Map<number, number>();
+      let at = 0;
+      talon(piles).forEach(({ i }, k) => {
+        starts.set(i, at / h);
+        at += keys[k].length + 1;
+      });
+      return piles.map((p, i) => {
+        const where = placeOf(p);
+        return where === undefined
+          ? { x: starts.get(i) ?? 0, y: 0 }
+          : { x: where[1] - minCol, y: 1 + where[0] };
+      });
+    },
+    draw(piles, marks) {
+      const { colour } = marks;
+      const width = marks.room?.width ?? 80;
+      const h = half(width);
+      const lines: string[] = [];
+      const top = talon(piles);
+      if (top.length > 0) {
+        const { keys, cards } = topCells(top, marks);
+        lines.push(...wrapCells(keys, cards, width), "");
+      }
+      for (let row = 0; row < rowCount; row++) {
+        const inRow = piles
+          .map((p, i) => ({ p, i, at: placeOf(p) }))
+          .filter(({ at }) => at !== undefined && at[0] === row)
+          .map(({ p, i, at }) => ({ p, i, x: ((at as readonly [number, number])[1] - minCol) * h }))
+          .sort((a, b) => a.x - b.x);
+        let keyLine = "";
+        let cardLine = "";
+        // Columns used so far on the card line (its colours take none).
+        let used = 0;
+        for (const { p, i, x } of inRow) {
+          const view = p.cards[p.cards.length - 1];
+          const text = view ? cardText(view.card, view.faceUp, colour) : " . ";
+          keyLine = keyLine.padEnd(x) + (view ? keyCell(p.key) : "   ");
+          cardLine += " ".repeat(Math.max(0, x - used));
+          cardLine += view
+            ? mark(text, marks.selected === i, marks.cursor === i, colour)
+            : mark(text, false, marks.cursor === i, colour);
+          used = Math.max(used, x) + 3;
+        }
+        lines.push(keyLine.trimEnd(), cardLine.trimEnd());
+      }
+      return lines;
+    },
+  };
+}
+
+/** The covering layout of a game's rules (family games), if it has one. */
+function coveringOf(game: string): Covering | undefined {
+  const found = PATIENCE_GAMES.find((g) => g.id === game) ?? presetGame(game);
+  const rules = found?.rules.defaults as { tableau?: { covering?: Covering } } | undefined;
+  return rules?.tableau?.covering;
+}
+
 /** The renderer of each game; a game not listed is drawn in columns (the family engine's games: `family`). */
 export const RENDERERS: Record<string, TableRenderer> = {
   montana: grid,
@@ -297,5 +402,7 @@ export const RENDERERS: Record<string, TableRenderer> = {
 };
 
 export function rendererFor(game: string): TableRenderer {
+  const covering = coveringOf(game);
+  if (covering) return coveringRenderer(covering);
   return RENDERERS[game] ?? (presetGame(game) ? family : columns);
 }
