@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CATALOGUE_RULES } from "../src/games/family/presets.ts";
 import { findPatience } from "../src/games/registry.ts";
 import { catalogue } from "../src/survey/catalogue.ts";
 import { run, start, storedCount, storedResults } from "./survey-run.ts";
@@ -44,10 +45,23 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("tsol survey catalogue", () => {
-  it("has every one of Solvitaire's 80 presets, each a game tsol finds by its name", () => {
+  it("has every one of Solvitaire's 80 presets and tsol's other games, each a game tsol finds by its name", () => {
     const entries = catalogue();
-    expect(entries.map((e) => e.name).sort()).toEqual(Object.keys(PRESETS_JSON.presets).sort());
-    expect(entries).toHaveLength(80);
+    const presets = Object.keys(PRESETS_JSON.presets).sort();
+    // Solvitaire's presets first, then the games Solvitaire lacks (Yukon, Scorpion, Microsoft's Spiders, Pyramid,
+    // TriPeaks).
+    expect(entries.slice(0, 80).map((e) => e.name)).toEqual(presets);
+    expect(entries.slice(80).map((e) => e.name)).toEqual(Object.keys(CATALOGUE_RULES));
+    expect(entries.slice(80).map((e) => e.name)).toEqual(
+      expect.arrayContaining([
+        "yukon",
+        "scorpion",
+        "spider-one-suit",
+        "spider-two-suits",
+        "pyramid",
+        "tri-peaks",
+      ]),
+    );
     for (const e of entries) expect(findPatience(e.name)?.id, e.name).toBe(e.game.id);
     // The two names that are games of their own are given Solvitaire's rules: their twin preset is the name.
     for (const name of ["klondike", "king-albert"]) {
@@ -59,7 +73,7 @@ describe("tsol survey catalogue", () => {
     expect(entries.find((e) => e.name === "king-albert")?.rules).toEqual({ fromFoundation: true });
   });
 
-  it("surveys every preset by its name: deals 1-2 of all 80 into one file, one survey each", async () => {
+  it("surveys every game by its name: deals 1-2 of all 86 into one file, one survey each", async () => {
     const db = join(dir, "all.db");
     const result = await run([
       "survey",
@@ -74,9 +88,9 @@ describe("tsol survey catalogue", () => {
       db,
     ]);
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/the catalogue in .*all\.db: 80 presets run in/);
+    expect(result.stderr).toMatch(/the catalogue in .*all\.db: 86 games run in/);
     const rows = storedResults(db);
-    const names = Object.keys(PRESETS_JSON.presets).sort();
+    const names = [...Object.keys(PRESETS_JSON.presets), ...Object.keys(CATALOGUE_RULES)].sort();
     expect([...new Set(rows.map((r) => r.survey))]).toEqual(names);
     for (const name of names)
       expect(
@@ -96,7 +110,7 @@ describe("tsol survey catalogue", () => {
     // The catalogue's table has a line for each.
     const table = await run(["survey", "report", "--db", db, "--catalogue"]);
     expect(table.status, table.stderr).toBe(0);
-    expect(table.stdout).toMatch(/^80 presets, 160 deals, \d+ undecided; budget 300 positions a deal\.$/m);
+    expect(table.stdout).toMatch(/^86 games, 172 deals, \d+ undecided; budget 300 positions a deal\.$/m);
   }, 120_000);
 
   it("resumes after SIGKILL with no result lost or stored twice", async () => {
@@ -160,7 +174,7 @@ describe("tsol survey catalogue", () => {
     expect(storedResults(reference)).toHaveLength(DEALS * PRESETS.length);
     const unknown = await run([...CATALOGUE.slice(0, 4), "--only", "klondike,nope", "--db", reference]);
     expect(unknown.status).not.toBe(0);
-    expect(unknown.stderr).toMatch(/^tsol: not a preset of Solvitaire's catalogue: nope\n$/);
+    expect(unknown.stderr).toMatch(/^tsol: not a game of the catalogue: nope\n$/);
   }, 60_000);
 
   it("reports the catalogue as a table beside Solvitaire's figures, in text and in an HTML page", async () => {
@@ -199,7 +213,7 @@ describe("tsol survey catalogue", () => {
           trs.map((tr) => [...tr.querySelectorAll("td, th")].map((c) => c.textContent ?? "")),
         );
       expect(rows[0]).toEqual([
-        "preset",
+        "game",
         "rules",
         "deals",
         "solved / impossible / unknown",

@@ -379,7 +379,7 @@ async function catalogueCommand(options: CatalogueCommandOptions): Promise<void>
   const jobs = options.jobs ?? defaultJobs();
   try {
     process.stderr.write(
-      `tsol: the catalogue (${entries.length} presets), solvitaire deals ${showRanges(ranges)} (${countDeals(ranges).toLocaleString("en")} a preset), budget ${describeBudget(budget)} a deal, ${jobs} threads, in ${store.where}\n`,
+      `tsol: the catalogue (${entries.length} games), solvitaire deals ${showRanges(ranges)} (${countDeals(ranges).toLocaleString("en")} a game), budget ${describeBudget(budget)} a deal, ${jobs} threads, in ${store.where}\n`,
     );
     const began = performance.now();
     const summaries = await runCatalogue(store, ranges, budget, solverVersion, {
@@ -399,7 +399,7 @@ async function catalogueCommand(options: CatalogueCommandOptions): Promise<void>
     const left = summaries.reduce((n, s) => n + s.left, 0);
     const n = (x: number) => x.toLocaleString("en");
     process.stderr.write(
-      `tsol: the catalogue in ${store.where}: ${summaries.length} presets run in ${formatDuration((performance.now() - began) / 1000)}${left > 0 || stop.signal.aborted ? `; stopped with ${n(left)} deals left: run the same command to resume` : ""}\n`,
+      `tsol: the catalogue in ${store.where}: ${summaries.length} games run in ${formatDuration((performance.now() - began) / 1000)}${left > 0 || stop.signal.aborted ? `; stopped with ${n(left)} deals left: run the same command to resume` : ""}\n`,
     );
     if (stop.signal.aborted) process.exitCode = 130;
   } finally {
@@ -614,15 +614,12 @@ export function registerSurvey(program: Command): void {
   const catalogueRun = survey
     .command("catalogue")
     .description(
-      "survey every Solvitaire preset in turn (each a survey named as the preset, Solvitaire's numbering), resumable",
+      "survey every game of the catalogue in turn (Solvitaire's presets by name, then tsol's other games; each a survey named so, Solvitaire's numbering), resumable",
     )
-    .requiredOption(
-      "--deals <ranges>",
-      "the deals of every preset: 1-1000, a number, or a comma list of them",
-    )
+    .requiredOption("--deals <ranges>", "the deals of every game: 1-1000, a number, or a comma list of them")
     .option("--jobs <N>", "solver threads (default: every core)", wholeNumber("--jobs"))
     .option("--db <file>", `the SQLite database (default ${DEFAULT_DB})`)
-    .option("--only <names>", "these presets only, a comma list of Solvitaire names");
+    .option("--only <names>", "these games only, a comma list of Solvitaire preset names or tsol game ids");
   addBudgetOptions(
     catalogueRun,
     `positions each deal may take (default ${String(DEFAULT_POSITIONS).replace(/\B(?=(\d{3})+$)/g, ",")})`,
@@ -654,7 +651,10 @@ export function registerSurvey(program: Command): void {
     .option("--csv", "one CSV line per survey")
     .option("--json", 'one JSON object: {"surveys": [...]}')
     .addOption(new Option("--html <file>", "write a self-contained HTML page with plots"))
-    .option("--catalogue", "only the catalogue's table (Solvitaire's presets), in Markdown")
+    .option(
+      "--catalogue",
+      "only the catalogue's table (Solvitaire's presets and tsol's other games), in Markdown",
+    )
     .action((options: ReportOptions) => reportErrors(() => reportCommand(options)));
 
   survey

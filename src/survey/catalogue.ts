@@ -1,4 +1,4 @@
-import { SOLVITAIRE_PRESETS } from "../games/family/presets.ts";
+import { CATALOGUE_RULES, SOLVITAIRE_PRESETS } from "../games/family/presets.ts";
 import type { AnyPatienceGame } from "../games/patience/contract.ts";
 import { findPatience } from "../games/registry.ts";
 import type { ProgressSink } from "./progress.ts";
@@ -16,7 +16,9 @@ import { type RunSummary, runSurvey } from "./survey.ts";
 
 /**
  * The catalogue: every one of Solvitaire's 80 presets by its Solvitaire name, surveyed in Solvitaire's numbering
- * under the preset's rules. Most names are games of the family engine whose default rules are the preset's; two
+ * under the preset's rules; then the games of tsol's catalogue that Solvitaire lacks (Yukon, Scorpion, Microsoft's
+ * Spider of one and two suits, Pyramid, TriPeaks: presets.ts's CATALOGUE_RULES), each by its id, dealt by the same
+ * shuffle under the numbering named `solvitaire` (there is no Solvitaire deal of them to compare with). Most names are games of the family engine whose default rules are the preset's; two
  * names are games with engines of their own whose defaults differ from Solvitaire's preset, so the preset's rules
  * are given here (each checked by the game's own `solvitaireTwin`).
  */
@@ -35,11 +37,19 @@ export interface CatalogueEntry {
   rules: Record<string, unknown>;
 }
 
-/** Every preset, in Solvitaire's order (alphabetical), with the game and rules tsol plays it by. */
+/** The names of the catalogue: Solvitaire's presets in its order (alphabetical), then tsol's other games. */
+const NAMES: readonly string[] = [...Object.keys(SOLVITAIRE_PRESETS), ...Object.keys(CATALOGUE_RULES)];
+
+/** Whether `name` is a game of the catalogue (a preset, or one of tsol's catalogue games). */
+const inCatalogue = (name: string): boolean =>
+  Object.hasOwn(SOLVITAIRE_PRESETS, name) || Object.hasOwn(CATALOGUE_RULES, name);
+
+/** Every game of the catalogue, presets first, with the game and rules tsol plays it by. */
 export function catalogue(): CatalogueEntry[] {
-  return Object.keys(SOLVITAIRE_PRESETS).map((name) => {
+  return NAMES.map((name) => {
     const game = findPatience(name);
-    if (!game) throw new SurveyError("usage", `Solvitaire's preset ${name} is not a game tsol finds by name`);
+    if (!game)
+      throw new SurveyError("usage", `the catalogue's game ${name} is not a game tsol finds by name`);
     return { name, game, rules: PRESET_RULES[name] ?? {} };
   });
 }
@@ -70,7 +80,7 @@ export function catalogueEntryOf(survey: {
   rules: Record<string, unknown>;
   numbering: string;
 }): CatalogueEntry | undefined {
-  if (survey.numbering !== "solvitaire" || !Object.hasOwn(SOLVITAIRE_PRESETS, survey.name)) return undefined;
+  if (survey.numbering !== "solvitaire" || !inCatalogue(survey.name)) return undefined;
   const game = findPatience(survey.name);
   if (!game || game.id !== survey.game) return undefined;
   const entry = { name: survey.name, game, rules: PRESET_RULES[survey.name] ?? {} };
@@ -95,8 +105,7 @@ export function catalogueEntries(only?: readonly string[]): CatalogueEntry[] {
   const entries = catalogue();
   if (!only) return entries;
   const unknown = only.filter((name) => !entries.some((e) => e.name === name));
-  if (unknown.length)
-    throw new SurveyError("usage", `not a preset of Solvitaire's catalogue: ${unknown.join(", ")}`);
+  if (unknown.length) throw new SurveyError("usage", `not a game of the catalogue: ${unknown.join(", ")}`);
   return entries.filter((e) => only.includes(e.name));
 }
 

@@ -357,7 +357,7 @@ export function catalogueText(rows: readonly CatalogueRow[], { undecidedMax = 12
   if (rows.length === 0) return "no survey of the catalogue (tsol survey catalogue --deals 1-N)\n";
   const cell = (text: string) => escapeControls(text).replace(/\|/g, "\\|");
   const lines = [
-    "| preset | rules | deals | solved / impossible / unknown | winnable (95%) | undecided | median ms | Solvitaire (JAIR 2026) |",
+    "| game | rules | deals | solved / impossible / unknown | winnable (95%) | undecided | median ms | Solvitaire (JAIR 2026) |",
     "|---|---|---|---|---|---|---|---|",
   ];
   for (const r of rows) {
@@ -373,7 +373,7 @@ export function catalogueText(rows: readonly CatalogueRow[], { undecidedMax = 12
   const budgets = [...new Set(rows.map((r) => describeBudget(r.budget)))];
   lines.push(
     "",
-    `${rows.length} presets, ${n(deals)} deals, ${n(unknown)} undecided; budget ${budgets.join(" / ")} a deal.`,
+    `${rows.length} games, ${n(deals)} deals, ${n(unknown)} undecided; budget ${budgets.join(" / ")} a deal.`,
   );
   return `${lines.join("\n")}\n`;
 }
@@ -392,10 +392,10 @@ function catalogueHtml(rows: readonly CatalogueRow[]): string {
     })
     .join("\n");
   return `<section id="catalogue">
-<h2>The catalogue: Solvitaire's presets</h2>
-<p class="muted">${rows.length} presets, ${n(deals)} deals, ${n(unknown)} undecided. Solvitaire's numbering, each preset's rules; Solvitaire's published figure (Blake and Gent, JAIR 2026) where one is known, marked when it lies outside our interval.</p>
+<h2>The catalogue: Solvitaire's presets and tsol's other games</h2>
+<p class="muted">${rows.length} games, ${n(deals)} deals, ${n(unknown)} undecided. Solvitaire's numbering, each preset's rules; Solvitaire's published figure (Blake and Gent, JAIR 2026) where one is known, marked when it lies outside our interval.</p>
 <table class="catalogue">
-<tr><th>preset</th><th>rules</th><th class="num">deals</th><th class="num">solved / impossible / unknown</th><th class="num">winnable (95%)</th><th>undecided</th><th class="num">median ms</th><th>Solvitaire</th></tr>
+<tr><th>game</th><th>rules</th><th class="num">deals</th><th class="num">solved / impossible / unknown</th><th class="num">winnable (95%)</th><th>undecided</th><th class="num">median ms</th><th>Solvitaire</th></tr>
 ${body}
 </table>
 </section>`;
