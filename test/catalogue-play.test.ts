@@ -41,6 +41,20 @@ const dealt = (id: string, deal: number): AnySession => {
 
 const fits = (screen: string) => screen.split("\n").every((l) => l.trimEnd().length <= 80);
 
+/**
+ * The text at a covering layout's place on the screen (80 columns: two a half-card step): the title and a blank,
+ * the stock's row (keys, cards, a blank), then a line of keys and a line of cards a row.
+ */
+function atPlace(screen: string, state: FamilyState, pile: number): { key: string; card: string } {
+  const [row, column] = state.rules.tableau.covering?.places[pile] ?? [0, 0];
+  const lines = screen.split("\n");
+  const x = column * 2;
+  return {
+    key: lines[5 + 2 * row].slice(x, x + 3).trim(),
+    card: lines[6 + 2 * row].padEnd(x + 3).slice(x, x + 3),
+  };
+}
+
 /** Types a move in the notation (`:` then the move), and waits for the move count. */
 async function typed(tmux: TmuxSession, session: AnySession, notation: string): Promise<string> {
   tmux.keys(":");
@@ -106,10 +120,22 @@ describe("the catalogue's games in the terminal, driven through tmux", () => {
     // The stock's top card is face up (it takes part in pairs); the free king went out by itself.
     expect(first).toContain(formatCard(state.table.stock[state.table.stock.length - 1]));
     expect(state.table.hole.map(formatCard)).toEqual(["KH"]);
+    // The pyramid's shape: each card at its place under its key, each row half a card across from the one above.
+    state.table.tableau.forEach((cards, i) => {
+      expect(atPlace(first, state, i)).toEqual(
+        cards.length > 0
+          ? { key: String(i + 1), card: `${formatCard(cards[0])} ` }
+          : { key: "", card: " . " },
+      );
+    });
+    expect(first).toContain("\n             1\n");
     const pair = legalMoves(state).find((m) => m.from.kind === "cascade" && m.to.kind === "cascade");
     if (!pair) throw new Error("no pair of the pyramid in deal 1");
     const game = session.game as unknown as FamilyGame;
     const after = await typed(tmux, session, game.notation.format(state, pair));
+    // The pair's places are empty now: a dot, and no key.
+    for (const ref of [pair.from, pair.to])
+      expect(atPlace(after, state, ref.index)).toEqual({ key: "", card: " . " });
     const gone = (session.state as unknown as FamilyState).table.hole.map(formatCard);
     expect(gone).toHaveLength(3);
     expect(after).toContain(gone[2]);
@@ -124,10 +150,20 @@ describe("the catalogue's games in the terminal, driven through tmux", () => {
     expect(fits(first)).toBe(true);
     expect(first.match(/##/g)?.length ?? 0).toBeGreaterThanOrEqual(18);
     const state = session.state as unknown as FamilyState;
+    // Three peaks over a row of ten: the 18 covered cards face down at their places, the row of ten face up.
+    state.table.tableau.forEach((cards, i) => {
+      expect(atPlace(first, state, i)).toEqual({
+        key: String(i + 1),
+        card: state.table.faceDown[i] > 0 ? "## " : `${formatCard(cards[0])} `,
+      });
+    });
+    expect(state.table.faceDown.filter((n) => n > 0)).toHaveLength(18);
+    expect(first.split("\n")[5]).toBe("       1           2           3");
     const game = session.game as unknown as FamilyGame;
     const play1 = legalMoves(state).find((m) => m.from.kind === "cascade");
     if (!play1) throw new Error("no card of deal 3 plays to the hole");
-    await typed(tmux, session, game.notation.format(state, play1));
+    const played = await typed(tmux, session, game.notation.format(state, play1));
+    expect(atPlace(played, state, play1.from.index)).toEqual({ key: "", card: " . " });
     tmux.keys("s");
     session.playNotation("s");
     const after = await tmux.waitFor(`moves: ${session.moveCount}`);
