@@ -44,6 +44,7 @@ import { SOLVITAIRE_PRESETS } from "../src/games/family/presets.ts";
 import { solveFamily } from "../src/games/family/solver.ts";
 import { toSolvitaireDeal } from "../src/games/family/solvitaire.ts";
 import { checkSolution } from "../src/games/patience/verify.ts";
+import { COVERING_GAMES } from "../src/games/registry.ts";
 import { benchArgs, dealList, dealRange, oneOf, positive, UsageError, whole } from "./args.ts";
 import { quantile } from "./measure.ts";
 
@@ -110,14 +111,14 @@ const PRESETS = Object.keys(SOLVITAIRE_PRESETS);
 
 /** A game by its id: a family game of the registry, or any of Solvitaire's presets by its name. */
 function gameById(id: string): FamilyGame | undefined {
-  return FAMILY_GAMES.find((g) => g.id === id) ?? presetGame(id);
+  return FAMILY_GAMES.find((g) => g.id === id) ?? COVERING_GAMES.find((g) => g.id === id) ?? presetGame(id);
 }
 /** Solvitaire reads --random as a C++ int. */
 const MAX_PEER_DEAL = 2 ** 31 - 1;
 
 const USAGE = `npm run bench:catalogue -- [options]     (or npx tsx bench/catalogue.ts [options])
   --games A,B,...            family games (default all ${IDS.length}: ${IDS.join(", ")}),
-                             or any of Solvitaire's ${PRESETS.length} presets by its name
+                             pyramid, tri-peaks, or any of Solvitaire's ${PRESETS.length} presets by its name
   --presets                  every one of Solvitaire's ${PRESETS.length} presets, by its name, instead
   --from N --to N            Solvitaire-numbered deals (default 1..100)
   --deals A,B,...            these deals instead
