@@ -141,6 +141,31 @@ describe("the terminal's covering layouts", () => {
     }
   });
 
+  it("a terminal too short for the stock's row above the rows has it beside the top rows", () => {
+    const { game, piles } = dealt("pyramid", 1);
+    const places = coveringOf(game).places;
+    const room = { width: 80, height: 14 };
+    const lines = draw("pyramid", piles, room);
+    expect(lines).toHaveLength(14);
+    expect(lines.slice(0, 4)).toEqual([
+      " s       w   o                1",
+      "TS (24) [ ] KH               2H",
+      "                            2   3",
+      "                           3D  6S",
+    ]);
+    // Every card still at its place, now 17 columns to the right (the stock's row, 15, and two spaces).
+    for (const p of piles.filter((v) => v.ref.kind === "cascade" && v.cards.length > 0)) {
+      const [row, column] = places[p.ref.index];
+      const x = 17 + column * 2;
+      expect(lines[1 + 2 * row].slice(x, x + 2)).toBe(formatCard(p.cards[0].card as number));
+    }
+    // The cursor goes left from the top card to the discard beside it.
+    const at = rendererFor("pyramid").place(piles, room);
+    const hole = piles.findIndex((p) => p.ref.kind === "hole");
+    expect(at[hole].y).toBe(at[piles.findIndex((p) => p.key === "1")].y);
+    expect(at[hole].x).toBeLessThan(0);
+  });
+
   it("places the piles for the cursor: a row a line, columns in half-card steps", () => {
     const { game, piles } = dealt("tri-peaks", 1);
     const places = coveringOf(game).places;

@@ -321,7 +321,8 @@ const WIDE = 100;
  * the waste and the hole or discard in a row across the top, each under its key; then the layout's rows, each
  * pile's card at its column (half-card steps, so a row lies half a card across from the one above it) under its
  * key, which goes when the card does. A covered card the rules hide shows face down (`##`), as the pile view has
- * it; a place whose card is gone shows a dot.
+ * it; a place whose card is gone shows a dot. A terminal too short for the top row above the rows (fewer than 24
+ * lines) has it beside the top rows, on their left.
  */
 export function coveringRenderer(layout: Covering): TableRenderer {
   const places = layout.places;
@@ -333,44 +334,54 @@ export function coveringRenderer(layout: Covering): TableRenderer {
     HALF_STEPS.find((h) => width >= WIDE && span * h + 3 <= width) ?? HALF_STEPS[HALF_STEPS.length - 1];
   const talon = (piles: readonly PileView[]) =>
     piles.map((p, i) => ({ p, i })).filter(({ p }) => placeOf(p) === undefined);
+  /**
+   * The top row's keys and cards, its width, and where the rows start: above them, or beside the top row (left of
+   * it) when the room is too short for the top row above the rows and wide enough for it beside them.
+   */
+  const arrange = (piles: readonly PileView[], marks: Marks) => {
+    const width = marks.room?.width ?? 80;
+    const height = marks.room?.height ?? Number.POSITIVE_INFINITY;
+    const h = half(width);
+    const top = talon(piles);
+    const { keys, cards } = topCells(top, marks);
+    const talonWidth = keys.reduce((sum, k) => sum + k.length, 0) + Math.max(0, keys.length - 1);
+    const beside = top.length > 0 && 3 + 2 * rowCount > height && talonWidth + 2 + span * h + 3 <= width;
+    return { h, top, keys, cards, talonWidth, beside, offset: beside ? talonWidth + 2 : 0 };
+  };
   return {
     place(piles, room) {
-      const h = half(room?.width ?? 80);
+      const { h, top, keys, beside, offset } = arrange(piles, { colour: false, room });
       // The piles of the top row at their columns in half steps, so that up and down go to the nearest.
-      const { keys } = topCells(talon(piles), { colour: false });
       const starts = new Map<number, number>();
       let at = 0;
-      talon(piles).forEach(({ i }, k) => {
-        starts.set(i, at / h);
+      top.forEach(({ i }, k) => {
+        starts.set(i, (at - offset) / h);
         at += keys[k].length + 1;
       });
       return piles.map((p, i) => {
         const where = placeOf(p);
         return where === undefined
-          ? { x: starts.get(i) ?? 0, y: 0 }
+          ? { x: starts.get(i) ?? 0, y: beside ? 1 : 0 }
           : { x: where[1] - minCol, y: 1 + where[0] };
       });
     },
     draw(piles, marks) {
       const { colour } = marks;
       const width = marks.room?.width ?? 80;
-      const h = half(width);
+      const { h, top, keys, cards, talonWidth, beside, offset } = arrange(piles, marks);
       const lines: string[] = [];
-      const top = talon(piles);
-      if (top.length > 0) {
-        const { keys, cards } = topCells(top, marks);
-        lines.push(...wrapCells(keys, cards, width), "");
-      }
+      if (top.length > 0 && !beside) lines.push(...wrapCells(keys, cards, width), "");
       for (let row = 0; row < rowCount; row++) {
         const inRow = piles
           .map((p, i) => ({ p, i, at: placeOf(p) }))
           .filter(({ at }) => at !== undefined && at[0] === row)
-          .map(({ p, i, at }) => ({ p, i, x: ((at as readonly [number, number])[1] - minCol) * h }))
+          .map(({ p, i, at }) => ({ p, i, x: offset + ((at as readonly [number, number])[1] - minCol) * h }))
           .sort((a, b) => a.x - b.x);
-        let keyLine = "";
-        let cardLine = "";
+        const withTalon = beside && row === 0;
+        let keyLine = withTalon ? keys.join(" ") : "";
+        let cardLine = withTalon ? cards.join(" ") : "";
         // Columns used so far on the card line (its colours take none).
-        let used = 0;
+        let used = withTalon ? talonWidth : 0;
         for (const { p, i, x } of inRow) {
           const view = p.cards[p.cards.length - 1];
           const text = view ? cardText(view.card, view.faceUp, colour) : " . ";
