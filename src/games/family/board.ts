@@ -22,7 +22,7 @@ import { copiesOf, coveredBy, deckSize, type FamilyRules } from "./rules.ts";
  * Waste: -                     bottom first, or - when empty
  * Hole: AS 2S                  bottom first
  * Discard: KS 6H 7C            the cards out of play (Pyramid's pairs), in the order they went
- * Redeals: 1                   the times the waste has turned over, when the rules limit them
+ * Redeals: 1                   the times the waste has turned over: always when the rules limit them, else once it has
  * Row: 2C 3C -- 9D …           Gaps: a row's places left to right, -- a gap (one line a row, from the top)
  * Accordion: 5H 3C+9S KD       the accordion's piles left to right, a pile's cards bottom first joined by +
  * : 5H 3C | 9S                 a pile: its face-down cards, |, its face-up cards (no | when all are face up)
@@ -53,7 +53,10 @@ export function formatBoard(state: FamilyState): string {
   if (rules.stock?.dealsTo === "waste") lines.push(`Waste: ${dash(t.waste)}`);
   if (rules.hole) lines.push(`Hole: ${dash(t.hole)}`);
   if (rules.pairs) lines.push(`Discard: ${dash(t.hole)}`);
-  if (rules.stock?.redealLimit !== undefined) lines.push(`Redeals: ${t.redealt ?? 0}`);
+  // The passes of the waste: always where the rules limit them; where they are unlimited, once one is made (the
+  // player has then seen the stock: knowledge.ts), a count that is no part of the position (key.ts).
+  if (rules.stock?.redealLimit !== undefined || (t.redealt ?? 0) > 0)
+    lines.push(`Redeals: ${t.redealt ?? 0}`);
   for (const row of t.sequences)
     lines.push(`Row: ${row.map((c) => (c === null ? "--" : formatCard(c))).join(" ")}`);
   if (rules.accordion)
@@ -407,9 +410,10 @@ export function parseBoard(text: string, rules: FamilyRules, base = 1): FamilySt
         t.hole = cardsOf("the discard");
         break;
       case "redeals": {
-        const limit = rules.stock?.redealLimit;
-        if (limit === undefined)
-          throw new BoardTextError(n, `${key}:`, "this game does not count its redeals");
+        if (!rules.stock?.redeals)
+          throw new BoardTextError(n, `${key}:`, "this game never turns its waste over");
+        // Unlimited passes: how many have been made (what the player has seen), up to 999.
+        const limit = rules.stock.redealLimit ?? 999;
         if (tokens.length !== 1 || !/^\d{1,3}$/.test(tokens[0]) || Number(tokens[0]) > limit)
           throw new BoardTextError(
             n,

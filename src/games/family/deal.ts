@@ -24,7 +24,11 @@ export interface FamilyTable {
   sequences: (Card | null)[][];
   /** The accordion's piles, left to right. */
   accordion: Card[][];
-  /** How many times the waste has been turned over, kept when the rules limit it (StockRules.redealLimit). */
+  /**
+   * How many times the waste has been turned over: 0 from the deal where the rules limit it
+   * (StockRules.redealLimit), counted by the moves under every redeal rule (undefined is 0). Part of the position
+   * only where limited (key.ts); elsewhere it says what the player has seen (knowledge.ts).
+   */
   redealt?: number;
 }
 

@@ -697,7 +697,9 @@ export function playInPlace(next: FamilyState, move: FamilyMove): void {
     for (const c of take(t, STOCK, count).reverse()) t.waste.push(c);
   } else if (from.kind === "waste" && to.kind === "stock") {
     for (const c of take(t, WASTE, count).reverse()) t.stock.push(c);
-    if (next.rules.stock?.redealLimit !== undefined) t.redealt = (t.redealt ?? 0) + 1;
+    // Counted under every redeal rule (what the player has seen: knowledge.ts); a position's key holds the count
+    // only where the rules limit it (key.ts), the packed search never reads it.
+    t.redealt = (t.redealt ?? 0) + 1;
   } else if (from.kind === "stock" && to.kind === "cascade") {
     for (let p = 0; p < count; p++) t.tableau[p].push(take(t, STOCK, 1)[0]);
   } else if (from.kind === "place") {

@@ -3,6 +3,7 @@ import { Prng } from "../../cards/random.ts";
 import { arrangements, consistentDeals, sampleDeal, UNSEEN } from "../patience/knowledge.ts";
 import { formatBoard, parseBoard, tableCards } from "./board.ts";
 import { apply, dealState, type FamilyMove, type FamilyState, legalMoves } from "./engine.ts";
+import { familyKey } from "./key.ts";
 import { familyKnowledge, hasHiddenCards, knowledgeFor, seen, stockSeen, unseenCount } from "./knowledge.ts";
 import { CATALOGUE_RULES, SOLVITAIRE_PRESETS } from "./presets.ts";
 import type { FamilyRules } from "./rules.ts";
@@ -156,9 +157,9 @@ describe("what a player of a family game knows", () => {
         const diff = unseenCount(after) - unseenCount(before);
         expect(unseenCount(after)).toBe(seen(after).unseen.length);
         if (m.from.kind === "waste" && m.to.kind === "stock") {
-          // The waste turned over: the stock is seen where the state counts the passes (Pyramid's limited
-          // redeals), else the model forgets its order (knowledge.ts says why).
-          expect(diff, id).toBe(stockSeen(after) ? 0 : before.table.waste.length);
+          // The waste turned over: the state counts the passes under every redeal rule, so the stock is seen.
+          expect(stockSeen(after), id).toBe(true);
+          expect(diff, id).toBe(0);
           continue;
         }
         expect(diff, id).toBeLessThanOrEqual(0);
@@ -171,6 +172,35 @@ describe("what a player of a family game knows", () => {
       }
       expect(turned, id).toBeGreaterThan(0);
     }
+  });
+
+  it("knows Canfield's stock once the waste has been turned over into it, by the engine's moves alone", () => {
+    const rules = rulesOf("canfield");
+    expect(rules.stock?.redealLimit).toBeUndefined();
+    const start = dealState(rules, 3);
+    const down = start.table.faceDown.reduce((a, b) => a + b, 0);
+    const reserveBelow = start.table.reserve.reduce((n, r) => n + Math.max(0, r.length - 1), 0);
+    let s = start;
+    // Through the whole stock, three at a time, the stock's cards unseen all the way (none is played).
+    while (s.table.stock.length > 0) {
+      const hidden = s.table.stock.length - (rules.stock?.topInPlay ? 1 : 0);
+      expect(seen(s).unseen).toHaveLength(down + reserveBelow + hidden);
+      expect(stockSeen(s)).toBe(false);
+      const turn = legalMoves(s).find((m) => m.from.kind === "stock" && m.to.kind === "waste");
+      if (!turn) throw new Error("no turn of the stock");
+      s = apply(s, turn);
+    }
+    const over = legalMoves(s).find((m) => m.from.kind === "waste" && m.to.kind === "stock");
+    if (!over) throw new Error("the waste does not turn over");
+    s = apply(s, over);
+    // The stock is the deal's again, every card of it seen; the pass is counted, but not in the position's key.
+    expect(s.table.stock).toEqual(start.table.stock);
+    expect(s.table.redealt).toBe(1);
+    expect(stockSeen(s)).toBe(true);
+    expect(seen(s).unseen).toHaveLength(down + reserveBelow);
+    expect(unseenCount(s)).toBe(down + reserveBelow);
+    expect(familyKey(s)).toBe(familyKey(start));
+    expect(seen(start).unseen.length).toBeGreaterThan(down + reserveBelow);
   });
 
   it("samples the arrangements of a Canfield reserve and stock uniformly (chi-squared)", () => {

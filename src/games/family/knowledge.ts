@@ -18,17 +18,12 @@ import type { FamilyRules } from "./rules.ts";
  * rows and the accordion.
  *
  * The stock of a game with redeals. A player who has turned the whole stock once knows its order (Klondike's own
- * knowledge says so, from the passes its state counts). The family's state counts the passes (`redealt`) only where
- * the rules limit them (Pyramid), and there a pass made makes the stock seen. Elsewhere it does not count them: after a pass
- * with no card played from the waste the position is the deal's again, so nothing in the engine's state tells
- * whether the stock has been seen. A state may carry the player's memory as `stockSeen` (`Remembered`): set by
- * `remember` when the waste is turned over, it makes the stock seen, card by card (the waste was seen as it was
- * turned). The blind player's games set it (blind.ts); a state without it (the engine's own, the table's in play)
- * counts the stock unseen whenever it lies in the stock: a player who forgets the stock's order each time the waste
- * is turned over. That model never peeks (every arrangement of the unseen cards it samples is one the true deal
- * could be, and the true one among them); it only gives the player less than a perfect memory would, in the games
- * that redeal (Canfield, the Klondike variants), and only after the first pass. A count of passes in the family's
- * state would let every front-end follow Klondike's model exactly.
+ * knowledge says so, from the passes its state counts). The family's state counts the passes too (`redealt`), under
+ * every redeal rule: a pass made makes the stock seen, card by card (the waste was seen as it was turned). The count
+ * is part of the position only where the rules limit the passes (Pyramid; key.ts): elsewhere it is the player's
+ * memory alone, which the searches leave out. A state may also carry that memory as `stockSeen` (`Remembered`), set
+ * by `remember` when the waste is turned over (the blind player's games, blind.ts, keep it). Either way the model never peeks (every arrangement of the unseen cards it
+ * samples is one the true deal could be, and the true one among them).
  *
  * The unseen places, in the order `fill` takes cards: each tableau pile's face-down cards from pile 1, bottom card
  * first; then the stock (unless remembered), bottom card first (its top card left out when it is in play); then a stacked reserve below its top card, bottom card first.

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../cards/random.ts";
-import { apply, autoMoves, dealState, type FamilyState, legalMoves } from "./engine.ts";
+import { apply, autoMoves, dealState, type FamilyState, isWon, legalMoves } from "./engine.ts";
 import { familyKey } from "./key.ts";
 import { MODE_ENGINE, MODE_SEARCH, PackedFamily, packedUnsupported } from "./packed.ts";
 import { SOLVITAIRE_PRESETS } from "./presets.ts";
+import { solveFamily, solveFamilyPlain } from "./solver.ts";
 
 /**
  * The packed position of the family plays the engine's rules exactly: on positions of random play of every
@@ -14,7 +15,12 @@ import { SOLVITAIRE_PRESETS } from "./presets.ts";
  */
 
 const PRESETS = Object.entries(SOLVITAIRE_PRESETS).filter(([, r]) => !r.accordion && !r.sequences);
-const text = (s: FamilyState) => JSON.stringify(s.table);
+/** The position as the rules count it: the passes of the waste (`redealt`) only where the rules limit them. */
+const text = (s: FamilyState) =>
+  JSON.stringify({
+    ...s.table,
+    redealt: s.rules.stock?.redealLimit !== undefined ? s.table.redealt : undefined,
+  });
 
 /**
  * The position as the search counts it: with the stock's moves taken into the waste's (talonMoves) and the waste
@@ -146,5 +152,31 @@ describe("the packed family position plays the engine's rules", () => {
         domain.apply(m);
       }
     }
+  });
+});
+
+describe("the passes of the waste, counted under every redeal rule (what the player has seen)", () => {
+  it("leave the searches' verdicts and position counts on Canfield as they were before the engine counted them", () => {
+    // Measured before the engine counted unlimited passes (commit 734fd80): deal, verdict, positions, moves.
+    const before: [number, string, number, number][] = [
+      [1, "solved", 887, 180],
+      [2, "solved", 40, 238],
+      [3, "solved", 38, 241],
+      [4, "unknown", 50_000, 0],
+      [5, "unsolvable", 5480, 0],
+    ];
+    const canfield = SOLVITAIRE_PRESETS.canfield;
+    const figures = before.map(([deal]) => {
+      const r = solveFamily(dealState(canfield, deal), { budget: { positions: 50_000 } });
+      return [deal, r.result, r.stats.positions, r.moves.length];
+    });
+    expect(figures).toEqual(before);
+    // The plain search, whose key (key.ts) leaves the count out where the passes are unlimited.
+    const plain = solveFamilyPlain(dealState(canfield, 3), { budget: { positions: 20_000 } });
+    expect([plain.result, plain.stats.positions, plain.moves.length]).toEqual(["solved", 1204, 197]);
+    let s = dealState(canfield, 3);
+    for (const m of plain.moves) s = apply(s, m);
+    expect(isWon(s)).toBe(true);
+    expect(s.table.redealt ?? 0).toBeGreaterThan(0);
   });
 });

@@ -57,7 +57,12 @@ function cutRules(rules: FamilyRules, rank: number): FamilyRules {
   return cut;
 }
 
-const text = (s: FamilyState) => JSON.stringify(s.table);
+/** The position as the rules count it: the passes of the waste (`redealt`) only where the rules limit them. */
+const text = (s: FamilyState) =>
+  JSON.stringify({
+    ...s.table,
+    redealt: s.rules.stock?.redealLimit !== undefined ? s.table.redealt : undefined,
+  });
 
 /** Every preset, and the catalogue's games that are none (Yukon, Scorpion, Spider with fewer suits). */
 const PRESETS = [...Object.entries(SOLVITAIRE_PRESETS), ...Object.entries(CATALOGUE_RULES)].filter(
