@@ -22,7 +22,7 @@ import { copiesOf, coveredBy, deckSize, type FamilyRules } from "./rules.ts";
  * Waste: -                     bottom first, or - when empty
  * Hole: AS 2S                  bottom first
  * Discard: KS 6H 7C            the cards out of play (Pyramid's pairs), in the order they went
- * Redeals: 1                   the times the waste has turned over: always when the rules limit them, else once it has
+ * Redeals: 1                   the times the waste has turned over where the rules limit them; else 1 once it has
  * Row: 2C 3C -- 9D …           Gaps: a row's places left to right, -- a gap (one line a row, from the top)
  * Accordion: 5H 3C+9S KD       the accordion's piles left to right, a pile's cards bottom first joined by +
  * : 5H 3C | 9S                 a pile: its face-down cards, |, its face-up cards (no | when all are face up)
@@ -412,8 +412,8 @@ export function parseBoard(text: string, rules: FamilyRules, base = 1): FamilySt
       case "redeals": {
         if (!rules.stock?.redeals)
           throw new BoardTextError(n, `${key}:`, "this game never turns its waste over");
-        // Unlimited passes: how many have been made (what the player has seen), up to 999.
-        const limit = rules.stock.redealLimit ?? 999;
+        // Unlimited passes: 1 once the waste has been turned over (the player has seen the stock), else 0.
+        const limit = rules.stock.redealLimit ?? 1;
         if (tokens.length !== 1 || !/^\d{1,3}$/.test(tokens[0]) || Number(tokens[0]) > limit)
           throw new BoardTextError(
             n,

@@ -25,9 +25,9 @@ export interface FamilyTable {
   /** The accordion's piles, left to right. */
   accordion: Card[][];
   /**
-   * How many times the waste has been turned over: 0 from the deal where the rules limit it
-   * (StockRules.redealLimit), counted by the moves under every redeal rule (undefined is 0). Part of the position
-   * only where limited (key.ts); elsewhere it says what the player has seen (knowledge.ts).
+   * The waste's passes: where the rules limit them (StockRules.redealLimit), how many have been made, 0 from the
+   * deal and part of the position (key.ts); under unlimited redeals 1 once the waste has been turned over
+   * (undefined before), the player's memory of the stock (knowledge.ts), no part of the position.
    */
   redealt?: number;
 }

@@ -697,9 +697,11 @@ export function playInPlace(next: FamilyState, move: FamilyMove): void {
     for (const c of take(t, STOCK, count).reverse()) t.waste.push(c);
   } else if (from.kind === "waste" && to.kind === "stock") {
     for (const c of take(t, WASTE, count).reverse()) t.stock.push(c);
-    // Counted under every redeal rule (what the player has seen: knowledge.ts); a position's key holds the count
-    // only where the rules limit it (key.ts), the packed search never reads it.
-    t.redealt = (t.redealt ?? 0) + 1;
+    // Kept under every redeal rule: where the rules limit the passes, their count, part of the position (key.ts);
+    // elsewhere 1 once the waste has been turned over, what the player has seen (knowledge.ts) and nothing more
+    // (a count there would grow with every round of the stock and make a repeated position look new to the
+    // blind player's loop guard), which no key reads and the packed search never holds.
+    t.redealt = next.rules.stock?.redealLimit !== undefined ? (t.redealt ?? 0) + 1 : 1;
   } else if (from.kind === "stock" && to.kind === "cascade") {
     for (let p = 0; p < count; p++) t.tableau[p].push(take(t, STOCK, 1)[0]);
   } else if (from.kind === "place") {

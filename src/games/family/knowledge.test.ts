@@ -201,6 +201,23 @@ describe("what a player of a family game knows", () => {
     expect(unseenCount(s)).toBe(down + reserveBelow);
     expect(familyKey(s)).toBe(familyKey(start));
     expect(seen(start).unseen.length).toBeGreaterThan(down + reserveBelow);
+    // Board text keeps the memory (Redeals: 1, a line the deal's text has not), and reads back as the same state.
+    expect(formatBoard(start)).not.toMatch(/^Redeals:/m);
+    const text = formatBoard(s);
+    expect(text).toMatch(/^Redeals: 1$/m);
+    expect(parseBoard(text, rules, s.base)).toEqual(s);
+    expect(() => parseBoard(text.replace("Redeals: 1", "Redeals: 2"), rules, s.base)).toThrow(/0 to 1/);
+    // Another round: under unlimited redeals the table says only that the waste has been turned over.
+    while (s.table.stock.length > 0) {
+      const turn = legalMoves(s).find((m) => m.from.kind === "stock" && m.to.kind === "waste");
+      if (!turn) throw new Error("no turn of the stock");
+      s = apply(s, turn);
+    }
+    const again = legalMoves(s).find((m) => m.from.kind === "waste" && m.to.kind === "stock");
+    if (!again) throw new Error("the waste does not turn over");
+    s = apply(s, again);
+    expect(s.table.redealt).toBe(1);
+    expect(familyKey(s)).toBe(familyKey(start));
   });
 
   it("samples the arrangements of a Canfield reserve and stock uniformly (chi-squared)", () => {
