@@ -169,9 +169,11 @@ export function piles(state: FamilyState, viewer: Viewer): PileView[] {
     });
   t.foundations.forEach((cards, i) => {
     const ref: PileRef = { kind: "foundation", index: i };
+    // A stacked reserve (Canfield's) lies face down but for its top card; a spread one's places lie face up.
+    const stacked = rules.reserve?.stacked === true;
     out.push({
       ref,
-      cards: cards.map(up),
+      cards: cards.map((c, k) => (!stacked || k === cards.length - 1 ? up(c) : down(c))),
       fan: "stack",
       label: pileName(state, ref),
       key: "h",
@@ -192,9 +194,11 @@ export function piles(state: FamilyState, viewer: Viewer): PileView[] {
   });
   t.reserve.forEach((cards, i) => {
     const ref: PileRef = { kind: "reserve", index: i };
+    // A stacked reserve (Canfield's) lies face down but for its top card; a spread one's places lie face up.
+    const stacked = rules.reserve?.stacked === true;
     out.push({
       ref,
-      cards: cards.map(up),
+      cards: cards.map((c, k) => (!stacked || k === cards.length - 1 ? up(c) : down(c))),
       fan: "stack",
       label: pileName(state, ref),
       key: rules.reserve?.stacked ? "r" : `r${i + 1}`,
