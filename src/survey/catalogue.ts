@@ -18,9 +18,10 @@ import { type RunSummary, runSurvey } from "./survey.ts";
  * The catalogue: every one of Solvitaire's 80 presets by its Solvitaire name, surveyed in Solvitaire's numbering
  * under the preset's rules; then the games of tsol's catalogue that Solvitaire lacks (Yukon, Scorpion, Microsoft's
  * Spider of one and two suits, Pyramid, TriPeaks: presets.ts's CATALOGUE_RULES), each by its id, dealt by the same
- * shuffle under the numbering named `solvitaire` (there is no Solvitaire deal of them to compare with). Most names are games of the family engine whose default rules are the preset's; two
- * names are games with engines of their own whose defaults differ from Solvitaire's preset, so the preset's rules
- * are given here (each checked by the game's own `solvitaireTwin`).
+ * shuffle under the numbering named `solvitaire` (there is no Solvitaire deal of them to compare with). Most
+ * names are games of the family engine whose default rules are the preset's; two names are games with engines of
+ * their own whose defaults differ from Solvitaire's preset, so the preset's rules are given here (each checked by
+ * the game's own `solvitaireTwin`).
  */
 const PRESET_RULES: Readonly<Record<string, Record<string, unknown>>> = {
   // Solvitaire's King Albert lets a card come back off a foundation; tsol's default (the paper's rules) does not.
