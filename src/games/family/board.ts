@@ -500,6 +500,8 @@ export function toJson(id: string, state: FamilyState, deal?: number): Record<st
   if (rules.hole) out.hole = cards(t.hole);
   if (rules.pairs) out.discard = cards(t.hole);
   if (rules.stock?.redealLimit !== undefined) out.redeals = t.redealt ?? 0;
+  // Unlimited passes: 1 once the waste has turned over (what the player has seen), as the text's Redeals: line.
+  else if ((t.redealt ?? 0) > 0) out.redeals = t.redealt;
   if (rules.sequences)
     out.sequences = t.sequences.map((row) => row.map((c) => (c === null ? null : formatSolvitaireCard(c))));
   if (rules.accordion) out.accordion = t.accordion.map(cards);
@@ -574,7 +576,9 @@ export function fromJson(id: string, json: unknown, rules: FamilyRules): FamilyS
   need("stock", !!rules.stock);
   need("hole", !!rules.hole);
   need("discard", !!rules.pairs);
-  need("redeals", rules.stock?.redealLimit !== undefined);
+  // Where passes are unlimited the key is optional: 1 once the waste has turned over.
+  if (!rules.stock?.redeals || rules.stock.redealLimit !== undefined)
+    need("redeals", rules.stock?.redealLimit !== undefined);
   need("sequences", !!rules.sequences);
   need("accordion", !!rules.accordion);
   if (board.waste !== undefined && rules.stock?.dealsTo !== "waste") fail("waste", "this game has none");
@@ -645,6 +649,11 @@ export function fromJson(id: string, json: unknown, rules: FamilyRules): FamilyS
     if (!Number.isInteger(r) || (r as number) < 0 || (r as number) > rules.stock.redealLimit)
       fail("redeals", `${jsonType(r)}: the times the waste has turned over, 0 to ${rules.stock.redealLimit}`);
     t.redealt = r as number;
+  } else if (board.redeals !== undefined) {
+    const r = board.redeals;
+    if (r !== 0 && r !== 1)
+      fail("redeals", `${jsonType(r)}: 1 once the waste has turned over, else 0 (the passes are unlimited)`);
+    if (r === 1) t.redealt = 1;
   }
   if (rules.sequences)
     t.sequences = list(board.sequences, "sequences", rules.sequences.rows).map((row, r) =>
