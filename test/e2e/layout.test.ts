@@ -97,6 +97,7 @@ async function show(page: Page, id: string, deal: number): Promise<void> {
   await page.evaluate(`location.hash = ${JSON.stringify(`#/${id}/${deal}`)}`);
   await page.waitForSelector(`section.patience[data-game="${id}"] .card`);
   await still(page);
+  await settled(page);
 }
 
 interface TableCheck {
@@ -171,6 +172,29 @@ async function resize(page: Page, size: Size): Promise<void> {
   await page.setViewportSize({ width: size.w, height: size.h });
   await page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))");
   await still(page);
+  await settled(page);
+}
+
+/**
+ * Waits until the cards stay where they are between two looks: the table lays itself out again after a resize
+ * (a resize observer, then a render), which on a loaded machine can take longer than the two frames above, and a
+ * check made in between sees the last size's layout in the new viewport.
+ */
+async function settled(page: Page): Promise<void> {
+  let last = "";
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate<string>(
+          "Array.from(document.querySelectorAll('.card')).map((e) => { const r = e.getBoundingClientRect(); return Math.round(r.left) + ',' + Math.round(r.top) + ',' + Math.round(r.width); }).join(';')",
+        );
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { timeout: 10_000, interval: 40 },
+    )
+    .toBe(true);
 }
 
 interface Bars {
