@@ -35,6 +35,18 @@ function cardText(card: Card | null | undefined, faceUp: boolean, colour: boolea
 }
 
 /** Marks a 3-column cell: `>` before the cursor's, `<` after the picked-up pile's top card. */
+/** The cards a pile shows on one line: its top three fanned right, else its top card. */
+const shownCards = (pile: PileView) => (pile.fan === "right" ? pile.cards.slice(-3) : pile.cards.slice(-1));
+
+/** Those cards as text, `[ ]` for an empty pile. */
+function topText(shown: PileView["cards"], colour: boolean): string {
+  if (shown.length === 0) return "[ ]";
+  return shown
+    .map((v) => cardText(v.card, v.faceUp, colour).trimEnd())
+    .join(" ")
+    .padEnd(3);
+}
+
 function mark(text: string, selected: boolean, cursor: boolean, colour: boolean): string {
   let out = selected ? `${text.slice(0, -1)}<` : text;
   if (cursor) out = colour ? `${REVERSE}${out}${RESET}` : `>${out.slice(0, -1)}`;
@@ -61,14 +73,8 @@ export const columns: TableRenderer = {
         columnsAt.push(i);
         return;
       }
-      const shown = pile.fan === "right" ? pile.cards.slice(-3) : pile.cards.slice(-1);
-      const text =
-        shown.length === 0
-          ? "[ ]"
-          : shown
-              .map((v) => cardText(v.card, v.faceUp, colour).trimEnd())
-              .join(" ")
-              .padEnd(3);
+      const shown = shownCards(pile);
+      const text = topText(shown, colour);
       const width = Math.max(3, shown.length * 3 - 1);
       tops.push(
         mark(
@@ -246,14 +252,8 @@ function topCells(
   const keys: string[] = [];
   const cards: string[] = [];
   for (const { p, i } of top) {
-    const shown = p.fan === "right" ? p.cards.slice(-3) : p.cards.slice(-1);
-    const text =
-      shown.length === 0
-        ? "[ ]"
-        : shown
-            .map((v) => cardText(v.card, v.faceUp, colour).trimEnd())
-            .join(" ")
-            .padEnd(3);
+    const shown = shownCards(p);
+    const text = topText(shown, colour);
     const count =
       (p.ref.kind === "stock" || p.ref.kind === "reserve") && p.cards.length > 0 ? `(${p.cards.length})` : "";
     const w = Math.max(3, shown.length * 3 - 1);
