@@ -106,7 +106,7 @@ export class PatienceScreen {
     private readonly options: ScreenOptions,
   ) {
     this.session = session;
-    this.renderer = rendererFor(options.game.id);
+    this.renderer = rendererFor(options.game.id, options.rules);
     const solver = options.advisor;
     const screen = this;
     this.assistant =
@@ -485,17 +485,7 @@ export class PatienceScreen {
   render(): string {
     const colour = this.options.colour ?? false;
     const b = (s: string) => (colour ? `${BOLD}${s}${RESET}` : s);
-    const session = this.session;
-    const score = this.game.score ? `  score: ${this.game.score(session.state)}` : "";
-    // Games with face-down cards: whether the tips see them.
-    const hints =
-      this.game.knowledge === undefined ? "" : this.options.peek ? "  tips: peek" : "  tips: blind";
-    const lines = [
-      b(
-        `tsol ${this.game.title}  ${this.describeOrigin(session)}  moves: ${session.moveCount}  auto: ${session.policy}${score}${hints}`,
-      ),
-      "",
-    ];
+    const lines = [...this.titleLines().map(b), ""];
     const piles = this.piles();
     const mode = this.mode;
     const selected =
@@ -521,6 +511,27 @@ export class PatienceScreen {
     return lines.join("\n");
   }
 
+  /** The title line: the game, the deal, the moves; broken between its parts when the terminal is narrower. */
+  private titleLines(): string[] {
+    const session = this.session;
+    const parts = [
+      `tsol ${this.game.title}`,
+      this.describeOrigin(session),
+      `moves: ${session.moveCount}`,
+      `auto: ${session.policy}`,
+      ...(this.game.score ? [`score: ${this.game.score(session.state)}`] : []),
+      // Games with face-down cards: whether the tips see them.
+      ...(this.game.knowledge === undefined ? [] : [this.options.peek ? "tips: peek" : "tips: blind"]),
+    ];
+    const lines: string[] = [];
+    for (const part of parts) {
+      const last = lines.length - 1;
+      if (last >= 0 && lines[last].length + 2 + part.length <= this.columns()) lines[last] += `  ${part}`;
+      else lines.push(part);
+    }
+    return lines;
+  }
+
   private columns(): number {
     return Math.max(20, this.options.columns?.() ?? 80);
   }
@@ -528,7 +539,11 @@ export class PatienceScreen {
   /** The table's room: the terminal less the title above it and the message and the keys below. */
   private room(): { width: number; height: number } {
     const footer = wrapWords(this.footerText(), this.columns()).length;
-    return { width: this.columns(), height: Math.max(8, (this.options.rows?.() ?? 24) - 5 - footer) };
+    const title = this.titleLines().length;
+    return {
+      width: this.columns(),
+      height: Math.max(8, (this.options.rows?.() ?? 24) - 4 - title - footer),
+    };
   }
 
   private footerText(): string {

@@ -1,6 +1,7 @@
 import { type Card, formatCard, isRed } from "../../cards/card.ts";
+import { rowLength } from "../../games/family/engine.ts";
 import { FAMILY_GAMES, presetGame } from "../../games/family/index.ts";
-import type { Covering } from "../../games/family/rules.ts";
+import type { Covering, FamilyRules } from "../../games/family/rules.ts";
 import type { PileView } from "../../games/patience/contract.ts";
 import { PATIENCE_GAMES } from "../../games/registry.ts";
 
@@ -155,90 +156,167 @@ function evenRows<T>(list: readonly T[], size: number): T[][] {
   return out;
 }
 
+/** How many piles of the accordion a row holds across `width`: a multiple of ten when ten fit, so rows begin at 1, 21, 41. */
+const accordionAcross = (width: number) => {
+  const n = across(width);
+  return n >= 10 ? n - (n % 10) : n;
+};
+
+/** The piles of a table, each with its index in the pile view, in the parts the family's table draws apart. */
+function parts(piles: readonly PileView[], rowLength: number) {
+  const all = piles.map((p, i) => ({ p, i }));
+  const places = all.filter(({ p }) => p.ref.kind === "place");
+  // Gaps' rows: place r * rowLength + k is row r's (k + 1)-th.
+  const gridRows: { p: PileView; i: number }[][] = [];
+  for (const item of places) {
+    const r = Math.floor(item.p.ref.index / rowLength);
+    while (gridRows.length <= r) gridRows.push([]);
+    gridRows[r].push(item);
+  }
+  return {
+    top: all.filter(({ p }) => p.fan !== "down" && !isSpread(p) && !inRows(p)),
+    spread: all.filter(({ p }) => isSpread(p)),
+    gridRows: gridRows.filter((row) => row.length > 0),
+    accordion: all.filter(({ p }) => p.ref.kind === "accordion"),
+    columns: all.filter(({ p }) => p.fan === "down"),
+  };
+}
+
+/** Gaps' places and the accordion's piles are drawn in rows of their own, not in the top row. */
+const inRows = (p: PileView) => p.ref.kind === "place" || p.ref.kind === "accordion";
+
 /**
  * The family engine's games (Spider, Golf, Canfield, Black Hole, Fan…): the stock (with how many cards it holds),
  * the waste, the hole, the cells, the foundations and a stacked reserve (its top card and its count) in a row
- * across the top, each under its key; a spread reserve on a row of its own; the tableau's piles in columns below,
- * in as many rows of piles as the terminal's width needs (eighteen fit in 80 columns). When the piles are too
- * long for the terminal's height, a run of face-down cards shows as its count (`#5`), and then the lowest
- * face-up cards of the longest piles as theirs (`+4`), so the whole table stays on the screen.
+ * across the top, each under its key; a spread reserve on a row of its own; Gaps' places as a grid, a row of the
+ * rules a line of keys over a line of cards (`--` a gap); the accordion's piles in rows of ten, twenty… (as many
+ * tens as fit across), each under its key; the tableau's piles in columns below, in as many rows of piles as the
+ * terminal's width needs (eighteen fit in 80 columns). When the piles are too long for the terminal's height, a
+ * run of face-down cards shows as its count (`#5`), and then the lowest face-up cards of the longest piles as
+ * theirs (`+4`), so the whole table stays on the screen. `rowLength` is the places in a row of Gaps (13).
  */
-export const family: TableRenderer = {
-  place(piles, room) {
-    const top = piles.filter((p) => p.fan !== "down" && !isSpread(p));
-    const spread = piles.filter(isSpread);
-    const columnsOf = piles.filter((p) => p.fan === "down");
-    const rows = evenRows(columnsOf, across(room?.width ?? 80));
-    return piles.map((p) => {
-      if (p.fan === "down") {
-        const r = rows.findIndex((row) => row.includes(p));
-        return { x: rows[r].indexOf(p), y: 2 + r };
-      }
-      if (isSpread(p)) return { x: spread.indexOf(p), y: 1 };
-      return { x: top.indexOf(p), y: 0 };
-    });
-  },
-  draw(piles, marks) {
-    const { colour } = marks;
-    const width = marks.room?.width ?? 80;
-    const lines: string[] = [];
-    const cell = (i: number, text: string, top: boolean) =>
-      top ? mark(text, marks.selected === i, marks.cursor === i, colour) : text;
-
-    // The top row: each pile under its key; a count after the stock and a stacked reserve.
-    const top = piles.map((p, i) => ({ p, i })).filter(({ p }) => p.fan !== "down" && !isSpread(p));
-    if (top.length > 0) {
-      const { keys, cards } = topCells(top, marks);
-      lines.push(...wrapCells(keys, cards, width), "");
-    }
-
-    // A spread reserve: each place under its key.
-    const spread = piles.map((p, i) => ({ p, i })).filter(({ p }) => isSpread(p));
-    if (spread.length > 0) {
-      const keys = spread.map(({ p }) => keyCell(p.key));
-      const cards = spread.map(({ p, i }) => {
+export function familyRenderer(rowLength = 13): TableRenderer {
+  return {
+    place(piles, room) {
+      const width = room?.width ?? 80;
+      const { top, spread, gridRows, accordion, columns: columnsOf } = parts(piles, rowLength);
+      const accordionRows = chunk(accordion, accordionAcross(width));
+      const rows = evenRows(columnsOf, across(width));
+      const at: { x: number; y: number }[] = piles.map(() => ({ x: 0, y: 0 }));
+      let y = 0;
+      const lay = (row: readonly { i: number }[]) => {
+        row.forEach(({ i }, x) => {
+          at[i] = { x, y };
+        });
+        if (row.length > 0) y++;
+      };
+      lay(top);
+      lay(spread);
+      for (const row of gridRows) lay(row);
+      for (const row of accordionRows) lay(row);
+      for (const row of rows) lay(row);
+      return at;
+    },
+    draw(piles, marks) {
+      const { colour } = marks;
+      const width = marks.room?.width ?? 80;
+      const lines: string[] = [];
+      const { top, spread, gridRows, accordion, columns: columnsAt } = parts(piles, rowLength);
+      const cell = (i: number, text: string) => mark(text, marks.selected === i, marks.cursor === i, colour);
+      /** A pile's top card in its 3 columns, `empty` when it has none. */
+      const topCard = ({ p, i }: { p: PileView; i: number }, empty: string) => {
         const v = p.cards[p.cards.length - 1];
-        return cell(i, v ? cardText(v.card, v.faceUp, colour) : "[ ]", true);
-      });
-      lines.push(...wrapCells(keys, cards, width), "");
-    }
-
-    // The tableau: rows of columns, each as deep as the room allows.
-    const columnsAt = piles.map((p, i) => ({ p, i })).filter(({ p }) => p.fan === "down");
-    const rows = evenRows(columnsAt, across(width));
-    const height = marks.room?.height ?? Number.POSITIVE_INFINITY;
-    const room = Math.max(
-      3,
-      Math.floor((height - lines.length) / Math.max(1, rows.length)) - 1 - (rows.length > 1 ? 1 : 0),
-    );
-    rows.forEach((row, r) => {
-      if (r > 0) lines.push("");
-      lines.push(
+        return cell(i, v ? cardText(v.card, v.faceUp, colour) : empty);
+      };
+      const keyLine = (row: readonly { p: PileView }[]) =>
         row
           .map(({ p }) => keyCell(p.key))
           .join(" ")
-          .trimEnd(),
-      );
-      const shown = fitColumns(
-        row.map(({ p }) => p),
-        room,
-      );
-      const depth = Math.max(1, ...shown.map((c) => c.length));
-      for (let line = 0; line < depth; line++) {
-        const cells = row.map(({ i }, c) => {
-          const column = shown[c];
-          const last = column.length - 1;
-          if (line > last) return line === 0 ? mark(" . ", false, marks.cursor === i, colour) : "   ";
-          const item = column[line];
-          const text = typeof item === "string" ? item : cardText(item.card, item.faceUp, colour);
-          return line === last ? mark(text, marks.selected === i, marks.cursor === i, colour) : text;
-        });
-        lines.push(cells.join(" ").trimEnd());
+          .trimEnd();
+
+      // The top row: each pile under its key; a count after the stock and a stacked reserve.
+      if (top.length > 0) {
+        const { keys, cards } = topCells(top, marks);
+        lines.push(...wrapCells(keys, cards, width), "");
       }
-    });
-    return lines;
-  },
-};
+
+      // A spread reserve: each place under its key.
+      if (spread.length > 0) {
+        const keys = spread.map(({ p }) => keyCell(p.key));
+        const cards = spread.map((item) => topCard(item, "[ ]"));
+        lines.push(...wrapCells(keys, cards, width), "");
+      }
+
+      // Gaps: a row of places a line of keys over a line of cards, a gap `--`.
+      if (gridRows.length > 0) {
+        for (const row of gridRows) {
+          lines.push(
+            keyLine(row),
+            row
+              .map((item) => topCard(item, "-- "))
+              .join(" ")
+              .trimEnd(),
+          );
+        }
+        lines.push("");
+      }
+
+      // The accordion: its piles in rows, each under its key.
+      if (accordion.length > 0) {
+        for (const row of chunk(accordion, accordionAcross(width)))
+          lines.push(
+            keyLine(row),
+            row
+              .map((item) => topCard(item, "[ ]"))
+              .join(" ")
+              .trimEnd(),
+          );
+        lines.push("");
+      }
+
+      // The tableau: rows of columns, each as deep as the room allows.
+      const rows = evenRows(columnsAt, across(width));
+      const height = marks.room?.height ?? Number.POSITIVE_INFINITY;
+      const room = Math.max(
+        3,
+        Math.floor((height - lines.length) / Math.max(1, rows.length)) - 1 - (rows.length > 1 ? 1 : 0),
+      );
+      rows.forEach((row, r) => {
+        if (r > 0) lines.push("");
+        lines.push(keyLine(row));
+        const shown = fitColumns(
+          row.map(({ p }) => p),
+          room,
+        );
+        const depth = Math.max(1, ...shown.map((c) => c.length));
+        for (let line = 0; line < depth; line++) {
+          const cells = row.map(({ i }, c) => {
+            const column = shown[c];
+            const last = column.length - 1;
+            if (line > last) return line === 0 ? mark(" . ", false, marks.cursor === i, colour) : "   ";
+            const item = column[line];
+            const text = typeof item === "string" ? item : cardText(item.card, item.faceUp, colour);
+            return line === last ? mark(text, marks.selected === i, marks.cursor === i, colour) : text;
+          });
+          lines.push(cells.join(" ").trimEnd());
+        }
+      });
+      // No blank line at the foot of a table without a tableau.
+      while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+      return lines;
+    },
+  };
+}
+
+/** The family's table of a game without Gaps' rows, or with rows of thirteen places. */
+export const family = familyRenderer();
+
+/** Splits `list` into rows of `size` (the last one shorter). */
+function chunk<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
 
 /**
  * The cells of piles that show their top card (or the last three of a waste fanned right), each with its key
@@ -399,21 +477,28 @@ export function coveringRenderer(layout: Covering): TableRenderer {
   };
 }
 
-/** The covering layout of a game's rules (family games), if it has one. */
-function coveringOf(game: string): Covering | undefined {
+/** The rules in force, or else the game's defaults, as the family engine's rules (or undefined). */
+function familyRulesOf(game: string, rules?: unknown): Partial<FamilyRules> | undefined {
   const found = PATIENCE_GAMES.find((g) => g.id === game) ?? presetGame(game);
-  const rules = found?.rules.defaults as { tableau?: { covering?: Covering } } | undefined;
-  return rules?.tableau?.covering;
+  const r = rules ?? found?.rules.defaults;
+  return typeof r === "object" && r !== null ? (r as Partial<FamilyRules>) : undefined;
 }
 
-/** The renderer of each game; a game not listed is drawn in columns (the family engine's games: `family`). */
-export const RENDERERS: Record<string, TableRenderer> = {
+/** The renderer of each game by name; a game not listed is drawn in columns (the family engine's: `family`). */
+const RENDERERS: Record<string, TableRenderer> = {
   montana: grid,
   ...Object.fromEntries(FAMILY_GAMES.map((g) => [g.id, family])),
 };
 
-export function rendererFor(game: string): TableRenderer {
-  const covering = coveringOf(game);
+/**
+ * The table of a game, shaped by its rules (those in force when given, else its defaults): a covering layout
+ * (Pyramid, TriPeaks), Gaps' rows of the rules' length, or the game's own (Montana's grid, the columns of FreeCell).
+ */
+export function rendererFor(game: string, rules?: unknown): TableRenderer {
+  const r = familyRulesOf(game, rules);
+  const covering = r?.tableau?.covering;
   if (covering) return coveringRenderer(covering);
-  return RENDERERS[game] ?? (presetGame(game) ? family : columns);
+  const renderer = RENDERERS[game] ?? (presetGame(game) ? family : columns);
+  if (renderer === family && r?.sequences) return familyRenderer(rowLength(r as FamilyRules));
+  return renderer;
 }
