@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCard } from "../../cards/card.ts";
+import { naiveSolve } from "../patience/naive.ts";
 import { conformance } from "../patience/testing.ts";
 import { emptyTable } from "./deal.ts";
 import {
@@ -14,8 +15,10 @@ import {
 import { familyGame } from "./index.ts";
 import { familyKey } from "./key.ts";
 import { formatMove, parseMove } from "./notation.ts";
+import { accordionUnsupported } from "./packed.ts";
 import { SOLVITAIRE_PRESETS } from "./presets.ts";
 import type { AccordionRules, FamilyRules } from "./rules.ts";
+import { solveFamily } from "./solver.ts";
 import { describe as describeMove, lift, piles } from "./table.ts";
 
 /** The accordion as family rules: Solvitaire's presets (the classic 52 cards, Knuth's 18), and other matches. */
@@ -98,5 +101,57 @@ describe("accordion keeps the platform's contract", () => {
   conformance(familyGame("accordion", "Accordion", CLASSIC), {
     deals: [1, 2],
     playouts: { games: 1, moves: 2 },
+  });
+});
+
+describe("the accordion's packed search agrees with a plain complete search on short accordions", () => {
+  // Accordions of 11 to 14 cards of a deck of ranks ace to 7 (short ones of the full deck nearly all lose), the
+  // classic moves and matches and two others: every deal decided by both, the verdicts equal, each win replayed.
+  const variants: [string, Partial<AccordionRules>][] = [
+    ["classic", {}],
+    [
+      "one or two to the left, same suit or rank",
+      {
+        moves: [
+          { direction: "left", distance: 1 },
+          { direction: "left", distance: 2 },
+        ],
+      },
+    ],
+    [
+      "two to the left or one to the right, same suit or rank",
+      {
+        moves: [
+          { direction: "left", distance: 2 },
+          { direction: "right", distance: 1 },
+        ],
+        matches: ["same-suit", "same-rank"],
+      },
+    ],
+  ];
+  it.each(variants)("%s", (_, change) => {
+    const verdicts = new Set<string>();
+    for (let deal = 1; deal <= 24; deal++) {
+      const size = 11 + (deal % 4);
+      const rules: FamilyRules = {
+        ...CLASSIC,
+        highestRank: 7,
+        accordion: { ...(CLASSIC.accordion as AccordionRules), size, ...change },
+      };
+      const game = familyGame("accordion", "Accordion", rules);
+      const start = dealState(rules, deal);
+      expect(accordionUnsupported(start)).toBeUndefined();
+      const plain = naiveSolve(game, start, (s) => familyKey(s), 100_000);
+      const family = solveFamily(start, { budget: { positions: 100_000 } });
+      expect(plain.result, `deal ${deal}`).not.toBe("unknown");
+      expect(family.result, `deal ${deal}`).toBe(plain.result);
+      verdicts.add(family.result);
+      if (family.result === "solved") {
+        let s = start;
+        for (const m of family.moves) s = apply(s, m);
+        expect(isWon(s), `deal ${deal}`).toBe(true);
+      }
+    }
+    expect([...verdicts].sort()).toEqual(["solved", "unsolvable"]);
   });
 });

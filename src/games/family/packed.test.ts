@@ -2,8 +2,17 @@ import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../cards/random.ts";
 import { apply, autoMoves, dealState, type FamilyState, isWon, legalMoves } from "./engine.ts";
 import { familyKey } from "./key.ts";
-import { MODE_ENGINE, MODE_SEARCH, PackedFamily, packedUnsupported } from "./packed.ts";
-import { SOLVITAIRE_PRESETS } from "./presets.ts";
+import {
+  accordionUnsupported,
+  coveringUnsupported,
+  MODE_ENGINE,
+  MODE_SEARCH,
+  PackedAccordion,
+  PackedCovering,
+  PackedFamily,
+  packedUnsupported,
+} from "./packed.ts";
+import { CATALOGUE_RULES, SOLVITAIRE_PRESETS } from "./presets.ts";
 import { solveFamily, solveFamilyPlain } from "./solver.ts";
 
 /**
@@ -178,5 +187,84 @@ describe("the passes of the waste, counted under every redeal rule (what the pla
     for (const m of plain.moves) s = apply(s, m);
     expect(isWon(s)).toBe(true);
     expect(s.table.redealt ?? 0).toBeGreaterThan(0);
+  });
+});
+
+describe("the packed positions of Pyramid, TriPeaks and the accordion play the engine's rules", () => {
+  const GAMES = [
+    ["pyramid", CATALOGUE_RULES.pyramid],
+    ["tri-peaks", CATALOGUE_RULES["tri-peaks"]],
+    ["accordion", SOLVITAIRE_PRESETS.accordion],
+    ["accordion-knuth", SOLVITAIRE_PRESETS["accordion-knuth"]],
+  ] as const;
+  it.each(GAMES.map(([name]) => [name]))(
+    "%s: the engine's moves in its order, each child's key as key.ts tells positions apart, forced moves the engine's automatic ones, undo in full",
+    (name) => {
+      const rules = (GAMES.find(([n]) => n === name) as (typeof GAMES)[number])[1];
+      const random = mulberry32(0x5eed);
+      const domain = rules.accordion ? new PackedAccordion(rules) : new PackedCovering(rules);
+      const buffer = new Int32Array(1 << 14);
+      const words = new Uint32Array(domain.keyWords);
+      let children = 0;
+      for (let deal = 1; deal <= 6; deal++) {
+        const root = dealState(rules, deal);
+        expect(rules.accordion ? accordionUnsupported(root) : coveringUnsupported(root)).toBeUndefined();
+        domain.load(root);
+        // Keys are of one deal's search: a key read back to the engine's key, and that to the key, one each way.
+        const byKey = new Map<string, string>();
+        const byFamily = new Map<string, string>();
+        let s: FamilyState = root;
+        for (let step = 0; step < 60; step++) {
+          const end = domain.generate(MODE_ENGINE, buffer, 0);
+          expect(Array.from(buffer.subarray(0, end), (m) => domain.toMove(m))).toEqual(legalMoves(s));
+          domain.encode(words);
+          const before = words.join();
+          for (let i = 0; i < end; i++) {
+            const m = buffer[i];
+            let child = apply(s, domain.toMove(m));
+            domain.apply(m);
+            const forcedEnd = domain.forced(m, buffer, end);
+            const auto = autoMoves(child, "safe");
+            expect(forcedEnd - end).toBe(auto.length);
+            for (let k = 0; k < auto.length; k++) {
+              child = apply(child, auto[k]);
+            }
+            domain.encode(words);
+            const key = words.join();
+            const family = familyKey(child);
+            expect(byKey.get(key) ?? family).toBe(family);
+            expect(byFamily.get(family) ?? key).toBe(key);
+            byKey.set(key, family);
+            byFamily.set(family, key);
+            expect(domain.isWon()).toBe(isWon(child));
+            for (let k = forcedEnd - 1; k >= end; k--) domain.undo(buffer[k]);
+            domain.undo(m);
+            domain.encode(words);
+            expect(words.join()).toBe(before);
+            children++;
+          }
+          if (end === 0) break;
+          const pick = Math.floor(random() * end);
+          s = apply(s, legalMoves(s)[pick]);
+          domain.apply(buffer[pick]);
+        }
+      }
+      expect(children).toBeGreaterThan(100);
+    },
+  );
+
+  it("the search's moves are the engine's moves, in another order (the accordion) or the same", () => {
+    for (const [, rules] of GAMES) {
+      const domain = rules.accordion ? new PackedAccordion(rules) : new PackedCovering(rules);
+      const buffer = new Int32Array(1 << 14);
+      for (let deal = 1; deal <= 4; deal++) {
+        domain.load(dealState(rules, deal));
+        const engine = domain.generate(MODE_ENGINE, buffer, 0);
+        const listed = Array.from(buffer.subarray(0, engine)).sort();
+        const search = domain.generate(MODE_SEARCH, buffer, 0);
+        // Pyramid's search makes no move where its bound proves the deal lost (deal 1 is).
+        if (search > 0 || !rules.pairs) expect(Array.from(buffer.subarray(0, search)).sort()).toEqual(listed);
+      }
+    }
   });
 });

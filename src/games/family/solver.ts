@@ -19,7 +19,15 @@ import {
   provedLost,
 } from "./engine.ts";
 import { familyKey } from "./key.ts";
-import { MODE_SEARCH, PackedFamily, packedUnsupported } from "./packed.ts";
+import {
+  accordionUnsupported,
+  coveringUnsupported,
+  MODE_SEARCH,
+  PackedAccordion,
+  PackedCovering,
+  PackedFamily,
+  packedUnsupported,
+} from "./packed.ts";
 
 /**
  * The family's solver for any rules (solveFamily: a complete search, with a second search beside it to find wins
@@ -224,7 +232,10 @@ const MEMBER_TURN = 2000;
  * Every win is replayed through the engine before it is answered (the kit's rule).
  */
 export function solveFamily(start: FamilyState, options: SolveOptions = {}): SolveResult<FamilyMove> {
-  if (packedUnsupported(start) !== undefined) return solveFamilyPlain(start, options);
+  if (packedUnsupported(start) !== undefined) {
+    const own = ownPosition(start);
+    return own === undefined ? solveFamilyPlain(start, options) : solveOwn(start, own, options);
+  }
   const policy = options.policy ?? "none";
   const meter = new BudgetMeter(options.budget ?? {}, options.now, 1024);
   const own = policy === "all" ? "all" : "safe";
@@ -268,6 +279,52 @@ export function solveFamily(start: FamilyState, options: SolveOptions = {}): Sol
     // Each replay on a copy of its own, played on in place.
     replay: (moves) => replayer(copyState(start), playOn, isWon)(moves),
     searched: `every move of the rules (${policy === "none" ? "cards home only when proved safe" : `automatic moves: ${policy}`}), positions that differ only in the order of piles counted once`,
+    onProgress: options.onProgress,
+  });
+}
+
+/**
+ * The packed position of its own for rules the family's packed position does not play: a covering layout
+ * (Pyramid, TriPeaks) or the accordion, when it can stand for the start (packed.ts says when); else undefined.
+ */
+function ownPosition(start: FamilyState): PackedCovering | PackedAccordion | undefined {
+  if (start.rules.tableau.covering && coveringUnsupported(start) === undefined)
+    return new PackedCovering(start.rules);
+  if (start.rules.accordion && accordionUnsupported(start) === undefined)
+    return new PackedAccordion(start.rules);
+  return undefined;
+}
+
+/**
+ * The complete search of Pyramid, TriPeaks and the accordion: one depth-first walk (src/search/depth-first.ts)
+ * over their packed positions (packed.ts's PackedCovering, PackedAccordion), every position remembered by its key
+ * in a typed-array table. Every move of the rules; made without choice only Pyramid's automatic moves (engine.ts's
+ * `autoMoves`, proved never wrong there); cut only the positions Pyramid's bound proves lost (engine.ts's
+ * `provedLost`). So when it runs out of positions the deal is unsolvable; a budget met first gives unknown.
+ */
+function solveOwn(
+  start: FamilyState,
+  domain: PackedCovering | PackedAccordion,
+  options: SolveOptions,
+): SolveResult<FamilyMove> {
+  const meter = new BudgetMeter(options.budget ?? {}, options.now, 1024);
+  const name = domain instanceof PackedCovering ? "complete, covering layout" : "complete, accordion";
+  return solveByPlan({
+    root: start,
+    meter,
+    phases: [
+      {
+        entries: () => [
+          { runner: new DepthFirst(domain, name, MODE_SEARCH), first: FIRST_TURN, quantum: TURN },
+        ],
+      },
+    ],
+    translate: (by: FamilySearch) => pathMoves(by.domain, start, by.path()),
+    replay: (moves) => replayer(copyState(start), playOn, isWon)(moves),
+    searched:
+      domain instanceof PackedCovering
+        ? "every move of the rules (Pyramid's automatic moves, positions its bound proves lost cut)"
+        : "every move of the rules, positions by their piles' top cards",
     onProgress: options.onProgress,
   });
 }
