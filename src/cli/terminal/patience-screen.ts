@@ -470,11 +470,18 @@ export class PatienceScreen {
         );
     }
     lines.push("      Arrows move a cursor between piles; Enter or Space picks and drops.");
-    lines.push(
-      `  ${COMMANDS.map(([command, , words]) => `${this.commandKey(command)} ${words}`).join("   ")}`,
+    const width = this.columns();
+    const commands = COMMANDS.map(([command, , words]) => `${this.commandKey(command)} ${words}`);
+    const out = lines.flatMap((line) => {
+      // A line's words wrapped to the width, each line of it as indented as the first.
+      const indent = /^ */.exec(line)?.[0] ?? "";
+      return wrapWords(line.slice(indent.length), width - indent.length).map((l) => indent + l);
+    });
+    out.push(...joinParts(commands, "   ", width - 2).map((l) => `  ${l}`));
+    out.push(
+      ...wrapWords(`Moves in notation: ${this.commandKey("type")} then e.g. ${this.example()}.`, width),
     );
-    lines.push(`Moves in notation: ${this.commandKey("type")} then e.g. ${this.example()}.`);
-    return lines;
+    return out;
   }
 
   private example(): string {
@@ -490,18 +497,22 @@ export class PatienceScreen {
     const mode = this.mode;
     const selected =
       mode.kind === "destination" ? piles.findIndex((p) => samePile(p.ref, mode.selection.from)) : undefined;
-    lines.push(
-      ...this.renderer.draw(piles, {
-        selected,
-        cursor: this.cursor >= 0 ? this.cursor : undefined,
-        colour,
-        room: this.room(),
-      }),
-    );
-    lines.push("");
+    const table = this.renderer.draw(piles, {
+      selected,
+      cursor: this.cursor >= 0 ? this.cursor : undefined,
+      colour,
+      room: this.room(),
+    });
     if (this.mode.kind === "help") {
-      lines.push(...this.helpLines(), "", "(any key to go back)");
-    } else if (this.mode.kind === "typing") {
+      // The help in place of the table when both do not fit the terminal's height.
+      const help = [...this.helpLines(), "", "(any key to go back)"];
+      const rows = this.options.rows?.() ?? 24;
+      if (lines.length + table.length + 1 + help.length <= rows) lines.push(...table, "");
+      lines.push(...help);
+      return lines.join("\n");
+    }
+    lines.push(...table, "");
+    if (this.mode.kind === "typing") {
       lines.push(...this.messageLines(), `> ${screenText(this.mode.text)}_`);
     } else {
       lines.push(...this.messageLines());
@@ -523,13 +534,7 @@ export class PatienceScreen {
       // Games with face-down cards: whether the tips see them.
       ...(this.game.knowledge === undefined ? [] : [this.options.peek ? "tips: peek" : "tips: blind"]),
     ];
-    const lines: string[] = [];
-    for (const part of parts) {
-      const last = lines.length - 1;
-      if (last >= 0 && lines[last].length + 2 + part.length <= this.columns()) lines[last] += `  ${part}`;
-      else lines.push(part);
-    }
-    return lines;
+    return joinParts(parts, "  ", this.columns());
   }
 
   private columns(): number {
@@ -575,6 +580,18 @@ export function keyList(keys: readonly string[]): string[] {
     i = j + 1;
   }
   return out;
+}
+
+/** Parts joined by `separator` into lines of at most `width` characters, broken between parts (a longer part alone). */
+export function joinParts(parts: readonly string[], separator: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const part of parts) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + separator.length + part.length <= width)
+      lines[last] += separator + part;
+    else lines.push(part);
+  }
+  return lines;
 }
 
 /** A message's lines of at most `width` characters (a longer word alone on its line), broken between words. */

@@ -61,6 +61,14 @@ describe("every game's first screen at 80x24", () => {
     expect(message).toBeGreaterThan(0);
     expect(lines[lines.length - 1]).toMatch(/^keys pick/);
     expect(table.length).toBeGreaterThan(0);
+    // The help, too, fits: in place of the table when both do not; every pile's key in it.
+    screen.handleKey(key("?"));
+    const help = screen.render().split("\n");
+    expect(help.length).toBeLessThanOrEqual(24);
+    for (const line of help) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(help[0]).toBe(title[0]);
+    expect(help.join("\n")).toMatch(/Keys: pick a pile by its key[\s\S]*\(any key to go back\)$/);
+    screen.handleKey(key("x"));
     if (id === "montana") {
       // Montana's grid names a place by its row's letter, on the left, and its column's number, above.
       expect(table[0].trim().split(/\s+/)).toEqual(Array.from({ length: 13 }, (_, k) => String(k + 1)));
@@ -147,5 +155,22 @@ describe("Gaps and the accordion in the terminal", () => {
       "41",
       "51",
     ]);
+  });
+});
+
+describe("every game at 80x24 after moves", () => {
+  it.each(ALL)("%s: still fits after sixty moves (a fixed choice among the legal ones)", (id) => {
+    const { game, screen } = screenOf(id);
+    let seed = 7;
+    for (let n = 0; n < 60; n++) {
+      const moves = game.legalMoves(screen.session.state);
+      if (moves.length === 0) break;
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      screen.session.play(moves[seed % moves.length]);
+      if (n % 4 !== 3) continue;
+      const lines = screen.render().split("\n");
+      expect(lines.length, `after ${n + 1} moves:\n${lines.join("\n")}`).toBeLessThanOrEqual(24);
+      for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
+    }
   });
 });
