@@ -21,7 +21,7 @@ import {
 } from "./engine.ts";
 import { type FamilyGame, familyGame } from "./index.ts";
 import { familyKey } from "./key.ts";
-import { packedUnsupported } from "./packed.ts";
+import { PackedCovering, packedUnsupported } from "./packed.ts";
 import { CATALOGUE_RULES, familyRules } from "./presets.ts";
 import { type Covering, checkFamilyRules, type FamilyRules } from "./rules.ts";
 import { solveFamily } from "./solver.ts";
@@ -460,6 +460,24 @@ const SMALL_PYRAMID: FamilyRules = {
   stock: { ...(PYRAMID.stock as NonNullable<FamilyRules["stock"]>), size: 10 },
 };
 
+/** Pyramid on ranks ace to 6: a pyramid of 4 rows, a stock of 14, pairs making 7 (three pairs of ranks), two redeals. */
+const PYRAMID_TO_6: FamilyRules = {
+  ...SMALL_PYRAMID,
+  highestRank: 6,
+  pairs: { total: 7 },
+  tableau: {
+    ...PYRAMID.tableau,
+    piles: 10,
+    covering: {
+      hidden: false,
+      places: [0, 1, 2, 3].flatMap((r) =>
+        Array.from({ length: r + 1 }, (_, i) => [r, 3 - r + 2 * i] as const),
+      ),
+    },
+  },
+  stock: { ...(PYRAMID.stock as NonNullable<FamilyRules["stock"]>), size: 14 },
+};
+
 /** TriPeaks on ranks ace to 5: two peaks of three rows sharing their bottom row, one card in the hole, a stock of 7. */
 const SMALL_PEAKS: FamilyRules = {
   ...TRI_PEAKS,
@@ -488,6 +506,10 @@ const SMALL_PEAKS: FamilyRules = {
 describe("the family solver agrees with a plain complete search on cut-down decks", () => {
   for (const [name, rules] of [
     ["pyramid", SMALL_PYRAMID],
+    [
+      "pyramid to the 6, one pass",
+      { ...PYRAMID_TO_6, stock: { size: 14, dealsTo: "waste", draw: 1, redeals: false, topInPlay: true } },
+    ],
     ["tri-peaks", SMALL_PEAKS],
   ] as const) {
     it(name, () => {
@@ -546,6 +568,36 @@ describe("Pyramid's bound: a card whose every partner left lies over it (or none
     }
     // Positions of both kinds met.
     expect(lost).toBeGreaterThan(10);
+    expect(open).toBeGreaterThan(10);
+  });
+
+  it("the packed search's bound (that one, then Hall's condition for each rank and its partners) is never wrong either, and proves more", () => {
+    checkFamilyRules(PYRAMID_TO_6);
+    const g = familyGame("pyramid", "pyramid", PYRAMID_TO_6);
+    const domain = new PackedCovering(PYRAMID_TO_6);
+    const next = random(13);
+    const text = (s: FamilyState) => JSON.stringify({ ...s.table, hole: s.table.hole.length });
+    let lost = 0;
+    let onlyHall = 0;
+    let open = 0;
+    for (let deal = 1; deal <= 40; deal++) {
+      let s = g.deal(deal, PYRAMID_TO_6, "solvitaire");
+      for (let k = 0; k < 12; k++) {
+        domain.load(s);
+        if (domain.provedLost()) {
+          expect(naiveSolve(g, s, text, 200_000).result, `deal ${deal} move ${k}`).toBe("unsolvable");
+          lost++;
+          if (!provedLost(s)) onlyHall++;
+        } else open++;
+        // The engine's bound is the packed bound's first part.
+        if (provedLost(s)) expect(domain.provedLost()).toBe(true);
+        const moves = legalMoves(s);
+        if (moves.length === 0 || isWon(s)) break;
+        s = apply(s, moves[Math.floor(next() * moves.length)]);
+      }
+    }
+    expect(lost).toBeGreaterThan(10);
+    expect(onlyHall).toBeGreaterThan(5);
     expect(open).toBeGreaterThan(10);
   });
 

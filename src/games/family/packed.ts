@@ -1387,6 +1387,8 @@ export class PackedCovering implements SearchDomain<FamilyState, FamilyMove> {
   private readonly redeals: boolean;
   /** The redeals the rules allow (-1: as many as the player likes). */
   private readonly limit: number;
+  /** Pairs under a limited redeal: the key's last word holds the redeals made from bit 8. */
+  readonly limitedRedeals: boolean;
   private readonly clearOnly: boolean;
   /** The card at each place (-1: none from the start). */
   private readonly place: Int8Array;
@@ -1416,6 +1418,7 @@ export class PackedCovering implements SearchDomain<FamilyState, FamilyMove> {
   private hashValue = 0;
   private hashValid = false;
   private readonly scratch: Uint32Array;
+  private readonly listA = new Int32Array(8);
 
   constructor(rules: FamilyRules) {
     const covering = rules.tableau.covering;
@@ -1427,6 +1430,7 @@ export class PackedCovering implements SearchDomain<FamilyState, FamilyMove> {
     this.topInPlay = rules.stock?.topInPlay === true;
     this.redeals = rules.stock?.redeals === true;
     this.limit = !this.redeals ? 0 : (rules.stock?.redealLimit ?? -1);
+    this.limitedRedeals = this.pairs && this.limit > 0;
     this.clearOnly = rules.goal === "clear-tableau";
     this.place = new Int8Array(this.P).fill(-1);
     const direct = coveredBy(covering);
@@ -1534,7 +1538,7 @@ export class PackedCovering implements SearchDomain<FamilyState, FamilyMove> {
       if (this.dealt < this.T) out[k++] = CM_STOCK_HOLE | (this.holeTop << 14);
       return k;
     }
-    if (mode === MODE_SEARCH && this.pyramidLost()) return k;
+    if (mode === MODE_SEARCH && this.provedLost()) return k;
     const places: number[] = [];
     for (let p = 0; p < this.P; p++) if (this.isFreePlace(p)) places.push(p);
     const w = this.wasteTop();
@@ -1649,9 +1653,14 @@ export class PackedCovering implements SearchDomain<FamilyState, FamilyMove> {
     return -1;
   }
 
-  /** engine.ts's `provedLost` on the masks: a table card whose every partner left lies over it, or none is left. */
-  private pyramidLost(): boolean {
-    if (!this.clearOnly) return false;
+  /**
+   * Whether the position is proved lost (pairs and the goal of clearing the table; false under other rules):
+   * engine.ts's `provedLost` on the masks (a table card whose every partner left lies over it, or none is left),
+   * and then, for each rank and its partner rank, Hall's condition (`unmatched`). Both hold of a position alone, so a
+   * search may cut it: no win lies below (docs/catalogue.md).
+   */
+  provedLost(): boolean {
+    if (!this.pairs || !this.clearOnly) return false;
     const total = this.total;
     const n = this.rules.highestRank;
     let m = this.present;
@@ -1667,6 +1676,54 @@ export class PackedCovering implements SearchDomain<FamilyState, FamilyMove> {
         (want === r ? 1 : 0) -
         popcount(this.over[p] & this.present & this.rankPlaces[want]);
       if (partners <= 0) return true;
+    }
+    for (let r = 1; 2 * r < total; r++) if (total - r <= n && this.unmatched(r, total - r)) return true;
+    return false;
+  }
+
+  /**
+   * Whether a rank and its partner rank leave some table card of either without a partner to go with: the pairs
+   * that clear the table take each table card of rank r with a card of rank s = total - r, one card to one pair,
+   * two table cards only when neither lies over the other (both are in play at once). So there must be a
+   * matching of the cards of rank r left (table and talon) with those of rank s left that pairs every table card
+   * of either rank with an allowed partner (Hall's condition; the talon's cards go with any card).
+   */
+  private unmatched(r: number, s: number): boolean {
+    const tableR = this.present & this.rankPlaces[r];
+    const tableS = this.present & this.rankPlaces[s];
+    const k = popcount(tableR);
+    const m = popcount(tableS);
+    const talonR = this.left[r] - k;
+    const talonS = this.left[s] - m;
+    if (k <= talonS && m <= talonR) return false;
+    if (k > 8 || m > 8) return false;
+    const aList = this.listA;
+    let i = 0;
+    for (let x = tableR; x !== 0; x &= x - 1) aList[i++] = 31 - Math.clz32(x & -x);
+    return !this.matchFrom(0, k, tableS, 0, talonS, talonR, m);
+  }
+
+  /**
+   * Matches table cards listA[i..k) of one rank, each with a table card of the other rank still in `free` that
+   * neither lies over nor under it, or with one of the `talonS - usedS` talon cards of that rank; true when the
+   * table cards of the other rank left unmatched then number at most `talonR`.
+   */
+  private matchFrom(
+    i: number,
+    k: number,
+    free: number,
+    usedS: number,
+    talonS: number,
+    talonR: number,
+    m: number,
+  ): boolean {
+    if (i === k) return popcount(free) <= talonR;
+    const a = this.listA[i];
+    if (usedS < talonS && this.matchFrom(i + 1, k, free, usedS + 1, talonS, talonR, m)) return true;
+    for (let x = free & ~this.over[a]; x !== 0; x &= x - 1) {
+      const b = 31 - Math.clz32(x & -x);
+      if ((this.over[b] >>> a) & 1) continue;
+      if (this.matchFrom(i + 1, k, free & ~(1 << b), usedS, talonS, talonR, m)) return true;
     }
     return false;
   }

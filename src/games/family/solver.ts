@@ -1,10 +1,12 @@
 import { BudgetMeter, describeBudget } from "../../search/budget.ts";
 import { DepthFirst } from "../../search/depth-first.ts";
 import { pathMoves } from "../../search/domain.ts";
+import type { VisitedTable } from "../../search/key-set.ts";
 import { type Phase, replayer, solveByPlan } from "../../search/kit.ts";
 import type { Entry } from "../../search/portfolio.ts";
 import type { SolveResult } from "../../search/result.ts";
 import { Shortener } from "../../search/shorten.ts";
+import { StateTable } from "../../search/state-table.ts";
 import { TeamDepthFirst } from "../../search/team-depth-first.ts";
 import type { AutoPolicy, SolveOptions } from "../patience/contract.ts";
 import {
@@ -309,13 +311,23 @@ function solveOwn(
 ): SolveResult<FamilyMove> {
   const meter = new BudgetMeter(options.budget ?? {}, options.now, 1024);
   const name = domain instanceof PackedCovering ? "complete, covering layout" : "complete, accordion";
+  const redeals = domain instanceof PackedCovering && domain.limitedRedeals;
   return solveByPlan({
     root: start,
     meter,
     phases: [
       {
         entries: () => [
-          { runner: new DepthFirst(domain, name, MODE_SEARCH), first: FIRST_TURN, quantum: TURN },
+          {
+            runner: new DepthFirst(
+              domain,
+              name,
+              MODE_SEARCH,
+              redeals ? new FewestRedeals(domain.keyWords) : undefined,
+            ),
+            first: FIRST_TURN,
+            quantum: TURN,
+          },
         ],
       },
     ],
@@ -327,4 +339,64 @@ function solveOwn(
         : "every move of the rules, positions by their piles' top cards",
     onProgress: options.onProgress,
   });
+}
+
+/**
+ * The table of a search under a limited redeal (PackedCovering's key, the redeals made in its last word from bit
+ * 8): a position is stored once for its table and talon, with the fewest redeals it has been reached with. One
+ * reached again with as many redeals or more is skipped: every move it has is one the position stored has (the
+ * redeal only needs one left), to the same position with as few redeals or fewer, and a win there is a win here;
+ * so the stored one, searched in full, finds any win the skipped one has. One reached with fewer redeals is
+ * searched again (counted as a new position), and stored with them.
+ */
+class FewestRedeals implements VisitedTable {
+  readonly ownHash = true;
+  inserted = false;
+  private readonly table: StateTable;
+  private readonly last: number;
+
+  constructor(readonly keyWords: number) {
+    this.table = new StateTable(keyWords, keyWords + 1, undefined, 1024);
+    this.last = keyWords - 1;
+  }
+
+  get count(): number {
+    return this.table.count;
+  }
+
+  get bytes(): number {
+    return this.table.bytes;
+  }
+
+  findOrInsert(key: Uint32Array, _hash: number, mayInsert = true): number {
+    const redealt = key[this.last] >>> 8;
+    key[this.last] &= 0xff;
+    const id = this.table.findOrInsert(key, hashWords(key, this.keyWords), mayInsert);
+    if (id < 0) return id;
+    const at = id * (this.keyWords + 1) + this.keyWords;
+    if (this.table.inserted || redealt < this.table.words[at]) {
+      this.table.words[at] = redealt;
+      this.inserted = true;
+    } else this.inserted = false;
+    return id;
+  }
+
+  clear(): void {
+    this.table.clear();
+  }
+
+  setMeter(meter: BudgetMeter | undefined): void {
+    this.table.setMeter(meter);
+  }
+}
+
+function hashWords(key: Uint32Array, n: number): number {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < n; k++) {
+    h = Math.imul(h ^ key[k], 0x9e3779b1);
+    h = (h << 15) | (h >>> 17);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  return (h ^ (h >>> 13)) >>> 0;
 }
