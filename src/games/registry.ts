@@ -1,4 +1,4 @@
-import { FAMILY_GAMES, type FamilyGame, familyGame, presetGame } from "./family/index.ts";
+import { FAMILY_GAMES, type FamilyGame, familyGame, PRESET_NAMES, presetGame } from "./family/index.ts";
 import { CATALOGUE_RULES } from "./family/presets.ts";
 import { freecell } from "./freecell/index.ts";
 import { kingAlbert } from "./king-albert/index.ts";
@@ -66,3 +66,12 @@ export function findGame(id: string): GameEntry | undefined {
 export function findPatience(id: string): AnyPatienceGame | undefined {
   return PATIENCE_GAMES.find((g) => g.id === id) ?? (presetGame(id) as AnyPatienceGame | undefined);
 }
+
+/**
+ * Solvitaire's presets that are games of no other name here, by their names (accordion, gaps-one-deal, gargantua,
+ * ...): each one is `findPatience(name)`, played by the family engine in Solvitaire's numbering. The web app offers
+ * them beside PATIENCE_GAMES (its chooser's "more games"); king-albert and klondike are the registry's games.
+ */
+export const OTHER_PRESETS: readonly string[] = PRESET_NAMES.filter(
+  (name) => !PATIENCE_GAMES.some((g) => g.id === name),
+);

@@ -1,5 +1,6 @@
 import type { AnyPatienceGame, PileView } from "../../src/games/patience/contract.ts";
 import { PileKeyReader } from "../../src/games/patience/pile-keys.ts";
+import { findPatience, GAMES, OTHER_PRESETS } from "../../src/games/registry.ts";
 import { layoutOf } from "./games/index.ts";
 
 /** Keys of Tetris, for the help screen (the patience games' keys come from their piles). */
@@ -72,4 +73,155 @@ export function patienceKeys(game: AnyPatienceGame): [string, string][] {
       ? ["Mouse", "click a card to move it to the gap it can go to, or a gap to fill it; or drag a card"]
       : ["Mouse", "drag cards; or click them, then where they go; double-click plays the quick move"],
   ];
+}
+
+/**
+ * Solvitaire's presets that are no game of the registry (registry.ts, OTHER_PRESETS), as the web app offers them:
+ * each under a title a player reads and in a group of its kin, for the chooser's "more games". A preset missing
+ * here (a new one) is still offered, titled by its name, among "Others".
+ */
+const PRESET_GROUPS: readonly { group: string; presets: readonly (readonly [string, string])[] }[] = [
+  {
+    group: "FreeCell and free cells",
+    presets: [
+      ["free-cell", "FreeCell, one card at a time"],
+      ["free-cell-0-cell", "FreeCell, no cells"],
+      ["free-cell-1-cell", "FreeCell, 1 cell"],
+      ["free-cell-2-cell", "FreeCell, 2 cells"],
+      ["free-cell-3-cell", "FreeCell, 3 cells"],
+      ["free-cell-4-pile", "FreeCell, 4 piles"],
+      ["free-cell-5-pile", "FreeCell, 5 piles"],
+      ["free-cell-6-pile", "FreeCell, 6 piles"],
+      ["free-cell-7-pile", "FreeCell, 7 piles"],
+      ["eight-off-any-card-spaces", "Eight Off, any card in a space"],
+      ["fore-cell-same-suit", "Fore Cell, built in suit"],
+      ["one-cell", "One Cell"],
+      ["two-cell", "Two Cell"],
+      ["stronghold", "Stronghold"],
+      ["siegecraft", "Siegecraft"],
+      ["alina", "Alina"],
+    ],
+  },
+  {
+    group: "Klondike and its kin",
+    presets: [
+      ["klondike-deal-1", "Klondike, draw 1"],
+      ["klondike-deal-1-arbitrary-built-moves", "Klondike, draw 1, any group moves"],
+      ["klondike-deal-1-partial-piles-restricted", "Klondike, draw 1, part groups restricted"],
+      ["klondike-arbitrary-built-moves", "Klondike, draw 3, any group moves"],
+      ["klondike-partial-piles-restricted", "Klondike, draw 3, part groups restricted"],
+      ["klondike-reserve", "Klondike with a spread reserve"],
+      ["klondike-two-deck-9", "Klondike, two decks and 9 piles"],
+      ["ultra-klondike-2-deck", "Ultra Klondike (two decks)"],
+      ["gargantua", "Gargantua"],
+      ["gargantua-redeal", "Gargantua with redeals"],
+      ["trigon", "Trigon"],
+      ["east-haven", "East Haven"],
+      ["northwest-territory-arbitrary-built-moves", "Northwest Territory, any group moves"],
+      ["northwest-territory-partial-piles-restricted", "Northwest Territory, part groups restricted"],
+    ],
+  },
+  {
+    group: "Canfield and its kin",
+    presets: [
+      ["canfield-arbitrary-built-moves", "Canfield, any group moves"],
+      ["canfield-auto-reserve-then-waste", "Canfield, spaces from the reserve then the waste"],
+      ["canfield-partial-piles-restricted", "Canfield, part groups restricted"],
+      ["american-toad", "American Toad (two decks)"],
+      ["chameleon", "Chameleon"],
+      ["duchess", "Duchess"],
+    ],
+  },
+  {
+    group: "Two decks and a waste",
+    presets: [
+      ["lucas", "Lucas"],
+      ["maria", "Maria"],
+      ["limited", "Limited"],
+      ["streets", "Streets"],
+      ["rank-and-file", "Rank and File"],
+    ],
+  },
+  {
+    group: "Every card dealt",
+    presets: [
+      ["american-canister", "American Canister"],
+      ["british-canister", "British Canister"],
+      ["delta-star", "Delta Star"],
+      ["spanish-patience", "Spanish Patience"],
+      ["scotch-patience", "Scotch Patience"],
+      ["thirty", "Thirty (32 cards)"],
+      ["thirtysix", "Thirty Six"],
+    ],
+  },
+  {
+    group: "Gaps and Accordion",
+    presets: [
+      ["gaps-one-deal", "Gaps, one deal"],
+      ["gaps-basic-variant", "Gaps, basic (suits fixed)"],
+      ["accordion", "Accordion"],
+      ["accordion-knuth", "Accordion, Knuth's 18 cards"],
+      ["late-binding-solitaire", "Late Binding Solitaire"],
+    ],
+  },
+];
+
+/** A preset as the chooser shows it. */
+export interface PresetEntry {
+  /** Its Solvitaire name: the game's id everywhere (`#/gaps-one-deal`, `tsol play gaps-one-deal`). */
+  id: string;
+  title: string;
+  group: string;
+  /** Its rules in words (the engine's, without the line that it is a preset). */
+  rules: string;
+}
+
+const aboutOf = (game: AnyPatienceGame): string =>
+  game.about.replace(/^Solvitaire's preset of this name\.\s*/, "");
+
+/** Every preset the registry answers beside its games, grouped, in the chooser's order. */
+export const PRESETS: readonly PresetEntry[] = (() => {
+  const titled = new Map(
+    PRESET_GROUPS.flatMap(({ group, presets }) => presets.map(([id, title]) => [id, { group, title }])),
+  );
+  const entries = (id: string): PresetEntry | undefined => {
+    const game = findPatience(id);
+    if (!game) return undefined;
+    const known = titled.get(id);
+    return { id, title: known?.title ?? id, group: known?.group ?? "Others", rules: aboutOf(game) };
+  };
+  const listed = PRESET_GROUPS.flatMap(({ presets }) => presets.map(([id]) => id)).filter((id) =>
+    OTHER_PRESETS.includes(id),
+  );
+  const rest = OTHER_PRESETS.filter((id) => !titled.has(id));
+  return [...listed, ...rest].flatMap((id) => entries(id) ?? []);
+})();
+
+export const findPreset = (id: string): PresetEntry | undefined => PRESETS.find((p) => p.id === id);
+
+/** The title the app shows for a game: a registry game's, a preset's own (not its Solvitaire name), or the id. */
+export const gameTitle = (id: string): string =>
+  GAMES.find((g) => g.id === id)?.title ?? findPreset(id)?.title ?? id;
+
+const shown = new Map<string, AnyPatienceGame>();
+
+/**
+ * The patience game of an id as the web app plays it: the registry's (findPatience), a preset under its title
+ * here and its rules without the preset line (made once, so that the page keeps one controller a game).
+ */
+export function webPatience(id: string): AnyPatienceGame | undefined {
+  const game = findPatience(id);
+  const preset = findPreset(id);
+  if (!game || !preset) return game;
+  let made = shown.get(id);
+  if (!made) {
+    made = {
+      ...game,
+      title: preset.title,
+      about: preset.rules,
+      rules: { ...game.rules, label: () => preset.title },
+    } as AnyPatienceGame;
+    shown.set(id, made);
+  }
+  return made;
 }

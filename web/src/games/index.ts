@@ -1,4 +1,4 @@
-import { FAMILY_GAMES } from "../../../src/games/family/index.ts";
+import { FAMILY_GAMES, presetGame } from "../../../src/games/family/index.ts";
 import { COVERING_GAMES } from "../../../src/games/registry.ts";
 import type { GameLayout } from "../patience/layout.ts";
 import { familyLayout } from "./family/layout.ts";
@@ -36,6 +36,23 @@ export const defaultLayout: GameLayout = {
   }),
 };
 
+/**
+ * Solvitaire's presets that are no game of the registry (registry.ts, OTHER_PRESETS): the family layout of each
+ * preset's rules, made when the preset is first shown.
+ */
+const presetLayouts = new Map<string, GameLayout>();
+
+function presetLayout(id: string): GameLayout | undefined {
+  let layout = presetLayouts.get(id);
+  if (layout === undefined) {
+    const preset = presetGame(id);
+    if (!preset) return undefined;
+    layout = familyLayout(preset.rules.make({}));
+    presetLayouts.set(id, layout);
+  }
+  return layout;
+}
+
 export function layoutOf(game: string): GameLayout {
-  return LAYOUTS[game] ?? defaultLayout;
+  return (Object.hasOwn(LAYOUTS, game) ? LAYOUTS[game] : presetLayout(game)) ?? defaultLayout;
 }

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../../src/cards/random.ts";
 import { FAMILY_GAMES } from "../../../src/games/family/index.ts";
-import { COVERING_GAMES, PATIENCE_GAMES } from "../../../src/games/registry.ts";
+import { COVERING_GAMES, findPatience, OTHER_PRESETS, PATIENCE_GAMES } from "../../../src/games/registry.ts";
 import { layoutOf } from "../games/index.ts";
 import { COMFORT, layoutTable, pileId } from "./layout.ts";
 
@@ -186,9 +186,12 @@ describe("the table's layout", () => {
     expect(wide[1] - wide[0] - laptop.cardW).toBe(Math.round(laptop.cardW * 0.12));
   });
 
-  it("mirrors the table for the left hand (each row right to left, the same cards) and makes cards smaller on request", () => {
-    for (const game of PATIENCE_GAMES) {
-      const start = game.deal(1, game.rules.make({}), game.numberings[0]);
+  it("mirrors the table for the left hand (each row right to left, the same cards) and makes cards smaller on request, Solvitaire's presets too", () => {
+    const presets = OTHER_PRESETS.flatMap((id) => findPatience(id) ?? []);
+    expect(presets.length).toBe(OTHER_PRESETS.length);
+    for (const game of [...PATIENCE_GAMES, ...presets]) {
+      const numbering = game.numberings[0];
+      const start = game.deal(1, game.rules.make({}), numbering);
       const piles = game.piles(start, "player");
       const plain = layoutTable(layoutOf(game.id), piles, piles, 1264, 600);
       const mirror = layoutTable(layoutOf(game.id), piles, piles, 1264, 600, { mirror: true });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { NUMBERINGS, type Numbering } from "../../../src/cards/deals/layout.ts";
-import { findPatience, GAMES, PATIENCE_GAMES } from "../../../src/games/registry.ts";
-import { patienceKeys, TETRIS_KEYS } from "../games.ts";
+import { GAMES, PATIENCE_GAMES } from "../../../src/games/registry.ts";
+import { findPreset, gameTitle, patienceKeys, TETRIS_KEYS, webPatience } from "../games.ts";
 import { openDaily } from "../patience/daily-deal.ts";
 import { controllerFor, setSettingsListener } from "../patience/env.ts";
 // The patience table is the first thing shown: loaded with the page, not after it (one round trip less).
@@ -27,11 +27,14 @@ interface Route {
   daily?: true;
 }
 
-/** `#/freecell/617?numbering=solvitaire`, `#/freecell/daily`: a game, a deal, a numbering; anything unknown falls back. */
+/**
+ * `#/freecell/617?numbering=solvitaire`, `#/freecell/daily`, `#/gaps-one-deal/5`: a game (of the registry, or one
+ * of Solvitaire's presets by its name), a deal, a numbering; anything unknown falls back.
+ */
 export function parseHash(hash: string): Route {
   const [path, query = ""] = hash.replace(/^#\/?/, "").split("?");
   const [id, dealText] = path.split("/");
-  const game = GAMES.some((g) => g.id === id) ? id : GAMES[0].id;
+  const game = GAMES.some((g) => g.id === id) || findPreset(id) !== undefined ? id : GAMES[0].id;
   const n = dealText !== undefined && /^\d{1,12}$/.test(dealText) ? Number(dealText) : undefined;
   const asked = new URLSearchParams(query).get("numbering");
   const numbering = NUMBERINGS.includes(asked as Numbering) ? (asked as Numbering) : "microsoft";
@@ -79,7 +82,7 @@ export function App() {
   const settingsNow = useRef(settings);
   settingsNow.current = settings;
   const daily = useCallback((r: Route) => {
-    const target = r.daily ? findPatience(r.game) : undefined;
+    const target = r.daily ? webPatience(r.game) : undefined;
     if (target) void openDaily(target, settingsNow.current);
   }, []);
   // The address the page was opened at (the table's effects rewrite it to the deal shown before this one runs).
@@ -101,18 +104,18 @@ export function App() {
   }, [daily]);
 
   const game = route.game;
-  const patience = findPatience(game);
+  const patience = webPatience(game);
 
   // Leaving Tetris pauses it; it waits, paused, for the player to come back.
   useEffect(() => {
     if (game !== "tetris") pauseTetris();
   }, [game]);
-  const entry = GAMES.find((g) => g.id === game);
+  const title = gameTitle(game);
 
   // The page's title (the window's, the tab's, the installed app's) names the game in play.
   useEffect(() => {
-    document.title = entry ? `${entry.title} · tsol` : "tsol";
-  }, [entry]);
+    document.title = `${title} · tsol`;
+  }, [title]);
 
   // The game shown is in sight in the menu's strip (which scrolls sideways when the games do not fit), also
   // after the window changes size.
@@ -132,7 +135,7 @@ export function App() {
 
   /** "Play again" from the statistics: that game, that deal, the rules it was played with. */
   const playAgain = (id: string, deal: number, numbering: Numbering, rules: Record<string, unknown>) => {
-    const target = findPatience(id);
+    const target = webPatience(id);
     if (!target) return;
     setOpen(null);
     setLink(null);
@@ -159,10 +162,10 @@ export function App() {
           className="game-picker"
           onClick={() => setOpen("games")}
           aria-haspopup="dialog"
-          aria-label={`Games (now ${entry?.title ?? game})`}
+          aria-label={`Games (now ${title})`}
           title="Choose a game"
         >
-          <span className="picker-now">{entry?.title ?? game}</span>
+          <span className="picker-now">{title}</span>
           <span className="picker-all">All games</span>
           <span aria-hidden="true" className="picker-arrow">
             ▾
@@ -205,7 +208,7 @@ export function App() {
         </div>
       )}
       <main className="game-area">
-        <Suspense fallback={<p className="loading">Loading {entry?.title}…</p>}>
+        <Suspense fallback={<p className="loading">Loading {title}…</p>}>
           {patience ? (
             <PatienceView
               key={patience.id}
@@ -250,7 +253,8 @@ export function App() {
       <Dialog title="Help" open={open === "help"} onClose={() => setOpen(null)} wide testId="help-dialog">
         <div className="help">
           {[
-            ...PATIENCE_GAMES.filter((g) => g.id === game),
+            // The game shown first: a preset too (the others are in the games' chooser).
+            ...(patience ? [patience] : []),
             ...PATIENCE_GAMES.filter((g) => g.id !== game),
           ].map((g) => (
             <section key={g.id}>

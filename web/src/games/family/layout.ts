@@ -178,16 +178,70 @@ function reach(pile: PileView, piles: readonly PileView[], rules: FamilyRules) {
   return { faceDown, faceUp: Math.min(rules.decks * 4 * run, faceUp) };
 }
 
+/**
+ * Gaps' places: a grid of rows (the places' keys start with their row's letter: "a1", "d13"), across as the game
+ * is dealt, or turned a quarter (each row a column, each card covering the one above it but for its corner
+ * index) for a phone held upright, as Montana's table is (web/src/games/montana/layout.ts).
+ */
+function gridArrangements(piles: readonly PileView[]): Band[][] {
+  const byRow = new Map<string, PileView[]>();
+  for (const p of of(piles, "place")) {
+    const row = /^[a-z]+/.exec(p.key ?? "")?.[0] ?? "";
+    byRow.set(row, [...(byRow.get(row) ?? []), p]);
+  }
+  const grid = [...byRow.values()].map((row) => [...row].sort((a, b) => a.ref.index - b.ref.index));
+  const across: Band[] = grid.map((row) => ({ items: items(row) }));
+  const columns = Math.max(...grid.map((row) => row.length));
+  const turned: Band[] = Array.from({ length: columns }, (_, c) => ({
+    items: grid.map((row) => (row[c] ? { pile: row[c].ref } : { space: 1 })),
+    ...(c < columns - 1 ? { step: 0.34 } : {}),
+  }));
+  return [across, turned];
+}
+
+/**
+ * The accordion's piles in reading order, wrapped into rows of the same length (the last row shorter): every
+ * row length from 4 piles up is offered and the one with the largest cards wins (thirteen a row for 52 cards on
+ * a laptop, seven on an upright phone, all eighteen of Knuth's in one row on a wide screen). As piles merge, the
+ * piles to the right close up in reading order and the last places empty.
+ */
+function accordionArrangements(piles: readonly PileView[]): Band[][] {
+  const row = of(piles, "accordion");
+  const out: Band[][] = [];
+  for (let perRow = Math.min(row.length, 4); perRow <= row.length; perRow++) {
+    const rows = Math.ceil(row.length / perRow);
+    // Only the shortest row for its number of rows (13 a row and 4 rows for 52 cards, not 14).
+    if (perRow > 4 && Math.ceil(row.length / (perRow - 1)) === rows) continue;
+    const bands: Band[] = [];
+    for (let i = 0; i < row.length; i += perRow) {
+      const part = items(row.slice(i, i + perRow));
+      // The last row's piles stay in the columns of the rows above: spaces fill the rest of it.
+      while (part.length < perRow) part.push({ space: 1 });
+      bands.push({ items: part });
+    }
+    out.push(bands);
+  }
+  return out;
+}
+
 export function familyLayout(rules: FamilyRules): GameLayout {
   return {
     arrangements: (piles) =>
-      rules.tableau.covering ? coveringArrangements(piles, rules) : arrangements(piles, rules),
-    // TriPeaks: a click plays a card to the hole (or turns the stock); Pyramid's clicks choose a pair.
-    ...(rules.tableau.covering && rules.hole ? { clickMode: "quick" as const } : {}),
+      rules.tableau.covering
+        ? coveringArrangements(piles, rules)
+        : rules.sequences
+          ? gridArrangements(piles)
+          : rules.accordion
+            ? accordionArrangements(piles)
+            : arrangements(piles, rules),
+    // TriPeaks: a click plays a card to the hole (or turns the stock); Pyramid's clicks choose a pair. Gaps: a
+    // click plays a card to the gap it can go to, or fills a gap (as Montana's).
+    ...((rules.tableau.covering && rules.hole) || rules.sequences ? { clickMode: "quick" as const } : {}),
     reach: (pile, piles) => reach(pile, piles, rules),
     spread: (pile) => (pile.ref.kind === "waste" ? Math.max(1, Math.min(3, rules.stock?.draw ?? 1)) : 1),
     suitMarks: rules.foundations?.wholeSuits !== true,
-    // More rows, or everything in one, only for clearly larger cards.
-    margin: 0.1,
+    // More rows, or everything in one, only for clearly larger cards; the accordion's rows and Gaps' grid by
+    // the largest cards.
+    margin: rules.accordion || rules.sequences ? 0 : 0.1,
   };
 }
