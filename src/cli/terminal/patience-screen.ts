@@ -534,7 +534,12 @@ export class PatienceScreen {
       // Games with face-down cards: whether the tips see them.
       ...(this.game.knowledge === undefined ? [] : [this.options.peek ? "tips: peek" : "tips: blind"]),
     ];
-    return joinParts(parts, "  ", this.columns());
+    // A part wider than the terminal (a preset's long name) is broken between its words.
+    return joinParts(
+      parts.flatMap((part) => wrapWords(part, this.columns())),
+      "  ",
+      this.columns(),
+    );
   }
 
   private columns(): number {

@@ -111,6 +111,38 @@ describe("Gaps and the accordion in the terminal", () => {
     },
   );
 
+  it("Gaps on a terminal too narrow for a row of thirteen: each row in two pieces, still every key over its card", () => {
+    const { session, screen } = screenOf("gaps-one-deal", 3, { columns: 40, rows: 40 });
+    const lines = screen.render().split("\n");
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(40);
+    // The preset's long name, too, broken between words.
+    expect(lines.slice(0, 3)).toEqual([
+      "tsol gaps-one-deal (Solvitaire's preset)",
+      "Solvitaire deal #3  moves: 0  auto: safe",
+      "",
+    ]);
+    const longer = screenOf("gaps-basic-variant", 3, { columns: 40, rows: 40 }).screen.render().split("\n");
+    for (const line of longer) expect(line.length, line).toBeLessThanOrEqual(40);
+    expect(longer.slice(0, 2).join(" ")).toMatch(
+      /^tsol gaps-basic-variant \(Solvitaire's preset\) {2}Solvitaire deal #3/,
+    );
+    const { table } = partsOf(lines.join("\n"));
+    const state = session.state as unknown as FamilyState;
+    // Four rows of two pieces (7 and 6 places), a blank line between rows.
+    expect(table).toHaveLength(4 * 4 + 3);
+    for (let r = 0; r < 4; r++) {
+      const at = 5 * r;
+      if (r > 0) expect(table[at - 1]).toBe("");
+      for (let k = 0; k < 13; k++) {
+        const [keys, cards] = k < 7 ? [table[at], table[at + 1]] : [table[at + 2], table[at + 3]];
+        const x = 4 * (k < 7 ? k : k - 7);
+        expect(keys.slice(x, x + 3).trim()).toBe(`${"abcd"[r]}${k + 1}`);
+        const card = state.table.sequences[r][k];
+        expect(cards.slice(x, x + 2)).toBe(card === null ? "--" : formatCard(card));
+      }
+    }
+  });
+
   it("Gaps: the arrows move the cursor along a row and down a column of the grid", () => {
     const { session, screen } = screenOf("gaps-one-deal", 3);
     const state = session.state as unknown as FamilyState;

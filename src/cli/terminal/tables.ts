@@ -212,7 +212,7 @@ export function familyRenderer(rowLength = 13): TableRenderer {
       };
       lay(top);
       lay(spread);
-      for (const row of gridRows) lay(row);
+      for (const row of gridRows) for (const piece of evenRows(row, across(width))) lay(piece);
       for (const row of accordionRows) lay(row);
       for (const row of rows) lay(row);
       return at;
@@ -248,16 +248,20 @@ export function familyRenderer(rowLength = 13): TableRenderer {
       }
 
       // Gaps: a row of places a line of keys over a line of cards, a gap `--`.
+      // A terminal too narrow for a row has it in pieces, a blank line between rows.
       if (gridRows.length > 0) {
-        for (const row of gridRows) {
-          lines.push(
-            keyLine(row),
-            row
-              .map((item) => topCard(item, "-- "))
-              .join(" ")
-              .trimEnd(),
-          );
-        }
+        gridRows.forEach((row, r) => {
+          const pieces = evenRows(row, across(width));
+          if (r > 0 && pieces.length > 1) lines.push("");
+          for (const piece of pieces)
+            lines.push(
+              keyLine(piece),
+              piece
+                .map((item) => topCard(item, "-- "))
+                .join(" ")
+                .trimEnd(),
+            );
+        });
         lines.push("");
       }
 
