@@ -195,6 +195,47 @@ describe("Solvitaire's presets in the web app", () => {
     await page.close();
   }, 60_000);
 
+  it("two-deck and many-pile presets fit in the browser at a phone either way up, a laptop and a desktop", async () => {
+    const page = await h.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await fresh(page, "gargantua/2");
+    for (const id of ["gargantua", "scotch-patience"]) {
+      await page.evaluate(`location.hash = "#/${id}/2"`);
+      await page.waitForSelector(`section.patience[data-game="${id}"] .card`);
+      for (const [w, hgt, least] of [
+        [390, 844, 28],
+        [844, 390, 28],
+        [1280, 800, 55],
+        [1920, 1080, 70],
+      ]) {
+        await page.setViewportSize({ width: w, height: hgt });
+        // The table lays itself out again after the resize: the cards stay put between two looks.
+        let last = "";
+        await expect
+          .poll(
+            async () => {
+              const now = await page.evaluate<string>(
+                "Array.from(document.querySelectorAll('.card')).map((e) => { const r = e.getBoundingClientRect(); return Math.round(r.left) + ',' + Math.round(r.top) + ',' + Math.round(r.width); }).join(';')",
+              );
+              const same = now === last && now !== "";
+              last = now;
+              return same;
+            },
+            { timeout: 10_000, interval: 60 },
+          )
+          .toBe(true);
+        const check = await page.evaluate<{ out: string[]; narrowest: number }>(`(() => {
+          const cards = Array.from(document.querySelectorAll('.card'));
+          const out = cards.filter((e) => { const r = e.getBoundingClientRect(); return r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5; }).map((e) => e.dataset.card + '@' + e.dataset.pile);
+          return { out, narrowest: Math.min(...cards.map((e) => e.getBoundingClientRect().width)) };
+        })()`);
+        const where = `${id} at ${w}x${hgt}`;
+        expect(check.out, where).toEqual([]);
+        expect(check.narrowest, where).toBeGreaterThanOrEqual(least);
+      }
+    }
+    await page.close();
+  }, 60_000);
+
   it("a preset's hint comes from its solver, and its daily link says it has none", async () => {
     const page = await h.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await fresh(page, "free-cell-2-cell/3");
