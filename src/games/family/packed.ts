@@ -1419,6 +1419,12 @@ export class PackedCovering implements SearchDomain<FamilyState, FamilyMove> {
   private hashValid = false;
   private readonly scratch: Uint32Array;
   private readonly listA = new Int32Array(8);
+  /** The places each place lies over, however far down (the converse of `over`). */
+  private readonly under: Uint32Array;
+  /** The deadlock bound's work: each place's cards that must be gone before it leaves, its table partners. */
+  private readonly before: Uint32Array;
+  private readonly partners: Uint32Array;
+  private readonly talonPartner: Uint8Array;
 
   constructor(rules: FamilyRules) {
     const covering = rules.tableau.covering;
@@ -1450,6 +1456,12 @@ export class PackedCovering implements SearchDomain<FamilyState, FamilyMove> {
         }
       }
     }
+    this.under = new Uint32Array(this.P);
+    for (let p = 0; p < this.P; p++)
+      for (let q = 0; q < this.P; q++) if ((this.over[q] >>> p) & 1) this.under[p] |= 1 << q;
+    this.before = new Uint32Array(this.P);
+    this.partners = new Uint32Array(this.P);
+    this.talonPartner = new Uint8Array(this.P);
     const n = rules.highestRank;
     const wraps = rules.hole?.wraps === true;
     this.adjacent = new Uint8Array(64 * 64);
@@ -1656,8 +1668,8 @@ export class PackedCovering implements SearchDomain<FamilyState, FamilyMove> {
   /**
    * Whether the position is proved lost (pairs and the goal of clearing the table; false under other rules):
    * engine.ts's `provedLost` on the masks (a table card whose every partner left lies over it, or none is left),
-   * and then, for each rank and its partner rank, Hall's condition (`unmatched`). Both hold of a position alone, so a
-   * search may cut it: no win lies below (docs/catalogue.md).
+   * then, for each rank and its partner rank, Hall's condition (`unmatched`), then the order bound (`deadlocked`).
+   * Each holds of a position alone, so a search may cut it: no win lies below (docs/catalogue.md).
    */
   provedLost(): boolean {
     if (!this.pairs || !this.clearOnly) return false;
@@ -1678,6 +1690,69 @@ export class PackedCovering implements SearchDomain<FamilyState, FamilyMove> {
       if (partners <= 0) return true;
     }
     for (let r = 1; 2 * r < total; r++) if (total - r <= n && this.unmatched(r, total - r)) return true;
+    return this.deadlocked();
+  }
+
+  /**
+   * The order bound: what must be gone before each table card leaves. A card over another is gone before it; a
+   * card whose partners (of the rank that makes the total with it) are neither in the talon nor more than one
+   * table card leaves with that one card, so the two leave at once, after everything that must precede either;
+   * a partner that must be gone before the card, or after it, is no partner. Lost when a card must be gone
+   * before itself, or has no partner left.
+   */
+  deadlocked(): boolean {
+    if (!this.pairs || !this.clearOnly) return false;
+    const { before, partners, talonPartner, present, total } = this;
+    for (let m = present; m !== 0; m &= m - 1) {
+      const p = 31 - Math.clz32(m & -m);
+      before[p] = this.over[p] & present;
+      const r = (this.place[p] >> 2) + 1;
+      if (r === total) {
+        partners[p] = 0;
+        talonPartner[p] = 1;
+        continue;
+      }
+      const want = total - r;
+      const onTable = present & this.rankPlaces[want] & ~(1 << p);
+      talonPartner[p] = this.left[want] - popcount(present & this.rankPlaces[want]) > 0 ? 1 : 0;
+      partners[p] = onTable & ~this.over[p] & ~this.under[p];
+    }
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (let m = present; m !== 0; m &= m - 1) {
+        const p = 31 - Math.clz32(m & -m);
+        // Everything that must precede a card that must precede p must precede p.
+        let b = before[p];
+        for (let x = b; x !== 0; x &= x - 1) b |= before[31 - Math.clz32(x & -x)];
+        if ((b >>> p) & 1) return true;
+        if (b !== before[p]) {
+          before[p] = b;
+          changed = true;
+        }
+        if (talonPartner[p] === 1 && partners[p] === 0) continue;
+        let c = partners[p] & ~b;
+        for (let x = c; x !== 0; x &= x - 1) {
+          const q = 31 - Math.clz32(x & -x);
+          if ((before[q] >>> p) & 1) c &= ~(1 << q);
+        }
+        if (c !== partners[p]) {
+          partners[p] = c;
+          changed = true;
+        }
+        if (talonPartner[p] === 1) continue;
+        if (c === 0) return true;
+        if ((c & (c - 1)) === 0) {
+          // One partner left, on the table: the two leave together.
+          const q = 31 - Math.clz32(c);
+          const both = before[p] | before[q];
+          if (both !== before[p] || both !== before[q]) {
+            before[p] = both;
+            before[q] = both;
+            changed = true;
+          }
+        }
+      }
+    }
     return false;
   }
 

@@ -43,7 +43,8 @@ import {
  * positions the deal is unsolvable under those rules; a budget met first gives unknown.
  *
  * The plain search of the engine's immutable states (`solveFamilyPlain`) stays as the reference the small-deck
- * tests hold this one to, and searches the rules the packed position does not play.
+ * tests hold this one to, and searches the rules the packed position does not play, but for covering layouts and
+ * the accordion, which have packed positions of their own (`solveOwn`).
  */
 
 /** Rough bytes a remembered position costs (its key as a string, and the set's entry). */
@@ -70,8 +71,8 @@ function play(state: FamilyState, moves: readonly FamilyMove[]): FamilyState {
 }
 
 /**
- * The plain search: kept as the reference the packed search is held to (and for the rules the packed position
- * does not play: Gaps, Accordion, Pyramid and TriPeaks). It cuts the positions the rules' bound proves lost
+ * The plain search: kept as the reference the packed search is held to (and for the rules no packed position
+ * plays: Gaps, Yukon's and Scorpion's unbuilt groups, and the tables PackedCovering and PackedAccordion refuse). It cuts the positions the rules' bound proves lost
  * (`provedLost`, Pyramid's; false under every other rules), a pruning proved safe in engine.ts and held to the
  * search without it on cut-down decks (covering.test.ts).
  */
