@@ -105,8 +105,13 @@ describe("Solvitaire's presets in the web app", () => {
       const shown = await page.locator(`.card[data-pile="accordion-${i}"]`).getAttribute("data-card");
       expect(shown).toBe(formatCard(state.table.accordion[i][0]));
     }
-    const move = legalMoves(state).find((m) => m.from.index === m.to.index + 1);
-    if (!move) throw new Error("no move one pile left in deal 1");
+    // A move one pile left after which the pile it made (two cards) moves on.
+    const move = legalMoves(state).find(
+      (m) =>
+        m.from.index === m.to.index + 1 &&
+        legalMoves(apply(state, m)).some((next) => next.from.index === m.to.index),
+    );
+    if (!move) throw new Error("no move one pile left in deal 1 that a move of its pile follows");
     const card = formatCard(state.table.accordion[move.from.index][0]);
     const onto = formatCard(state.table.accordion[move.to.index][0]);
     const from = await centre(page, `accordion-${move.from.index}`, card);
@@ -144,6 +149,22 @@ describe("Solvitaire's presets in the web app", () => {
     await expect.poll(() => page.getByTestId("notice").textContent()).toContain(refusal.reason);
     expect(await moves(page)).toBe(1);
     expect(await page.locator(`.card[data-pile="accordion-${i}"]`).getAttribute("data-card")).toBe(lone);
+    // The pile of two, picked up by its top card (the one in sight), moves on whole.
+    const next = legalMoves(after).find((m) => m.from.index === move.to.index);
+    if (!next) throw new Error("no move of the pile of two");
+    const under = after.table.accordion[next.to.index];
+    const p = await centre(page, `accordion-${next.from.index}`, card);
+    const q = await centre(page, `accordion-${next.to.index}`, formatCard(under[under.length - 1]));
+    await page.mouse.move(p.x, p.y);
+    await page.mouse.down();
+    await page.mouse.move(q.x, q.y, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(() => moves(page)).toBe(2);
+    await still(page);
+    const three = page.locator(`.card[data-pile="accordion-${next.to.index}"]`);
+    expect(await three.count()).toBe(under.length + 2);
+    expect(await three.last().getAttribute("data-card")).toBe(card);
+    expect((await pileBoxes(page, "accordion")).length).toBe(50);
     await shot(page, "presets-accordion-played");
     await page.close();
   }, 60_000);

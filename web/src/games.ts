@@ -1,4 +1,4 @@
-import type { AnyPatienceGame, PileView } from "../../src/games/patience/contract.ts";
+import type { AnyPatienceGame, PileRef, PileView } from "../../src/games/patience/contract.ts";
 import { PileKeyReader } from "../../src/games/patience/pile-keys.ts";
 import { findPatience, GAMES, OTHER_PRESETS } from "../../src/games/registry.ts";
 import { layoutOf } from "./games/index.ts";
@@ -215,11 +215,20 @@ export function webPatience(id: string): AnyPatienceGame | undefined {
   if (!game || !preset) return game;
   let made = shown.get(id);
   if (!made) {
+    const engine = game;
     made = {
       ...game,
       title: preset.title,
       about: preset.rules,
       rules: { ...game.rules, label: () => preset.title },
+      // An accordion's pile lies stacked, its top card the one in sight: a click or a drag there picks up the
+      // pile (the engine lifts it from its bottom card only; the move is the whole pile's either way).
+      lift: (state: Parameters<AnyPatienceGame["lift"]>[0], ref: PileRef, index: number) => {
+        const whole = engine.lift(state, ref, 0);
+        return ref.kind === "accordion" && whole > 1 && index === whole - 1
+          ? 1
+          : engine.lift(state, ref, index);
+      },
     } as AnyPatienceGame;
     shown.set(id, made);
   }
