@@ -21,6 +21,7 @@ import {
   provedLost,
 } from "./engine.ts";
 import { familyKey } from "./key.ts";
+import { montanaTwin, solveByMontana } from "./montana-twin.ts";
 import {
   accordionUnsupported,
   coveringUnsupported,
@@ -235,6 +236,9 @@ const MEMBER_TURN = 2000;
  * Every win is replayed through the engine before it is answered (the kit's rule).
  */
 export function solveFamily(start: FamilyState, options: SolveOptions = {}): SolveResult<FamilyMove> {
+  // Gaps as Montana plays it: Montana's solver, whose proofs hold for exactly these rules (montana-twin.ts).
+  const twin = montanaTwin(start.rules);
+  if (twin) return solveByMontana(start, twin, options);
   if (packedUnsupported(start) !== undefined) {
     const own = ownPosition(start);
     return own === undefined ? solveFamilyPlain(start, options) : solveOwn(start, own, options);
