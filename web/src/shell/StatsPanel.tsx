@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Numbering } from "../../../src/cards/deals/layout.ts";
 import { utcDate } from "../../../src/games/patience/daily.ts";
-import { GAMES } from "../../../src/games/registry.ts";
+import { gameTitle } from "../games.ts";
 import {
   dailySummaries,
   formatDuration,
@@ -27,8 +27,6 @@ const TODAY_TEXT: Record<NonNullable<ReturnType<typeof dailySummaries>[number]["
   lost: "Lost",
   assisted: "Solved with help",
 };
-
-const gameTitle = (id: string) => GAMES.find((g) => g.id === id)?.title ?? id;
 
 function dealText(deal: number | null, numbering: Numbering): string {
   if (deal === null) return "Custom";
