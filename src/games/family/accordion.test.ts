@@ -15,7 +15,7 @@ import {
 import { familyGame } from "./index.ts";
 import { familyKey } from "./key.ts";
 import { formatMove, parseMove } from "./notation.ts";
-import { accordionUnsupported } from "./packed.ts";
+import { accordionUnsupported, PackedAccordion } from "./packed.ts";
 import { SOLVITAIRE_PRESETS } from "./presets.ts";
 import type { AccordionRules, FamilyRules } from "./rules.ts";
 import { solveFamily } from "./solver.ts";
@@ -153,5 +153,49 @@ describe("the accordion's packed search agrees with a plain complete search on s
       }
     }
     expect([...verdicts].sort()).toEqual(["solved", "unsolvable"]);
+  });
+});
+
+describe("the accordion's bound: top cards that fall apart into groups matching no card of another never come to one pile", () => {
+  it("is never wrong: each position of random play it calls lost has no win by the plain complete search", () => {
+    const rules: FamilyRules = {
+      ...CLASSIC,
+      highestRank: 7,
+      accordion: { ...(CLASSIC.accordion as AccordionRules), size: 14 },
+    };
+    const game = familyGame("accordion", "Accordion", rules);
+    const domain = new PackedAccordion(rules);
+    let lost = 0;
+    let open = 0;
+    let seed = 1;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let deal = 1; deal <= 40; deal++) {
+      let s = dealState(rules, deal);
+      for (let k = 0; k < 10; k++) {
+        domain.load(s);
+        if (domain.provedLost()) {
+          expect(naiveSolve(game, s, (x) => familyKey(x), 100_000).result, `deal ${deal} move ${k}`).toBe(
+            "unsolvable",
+          );
+          lost++;
+        } else open++;
+        const moves = legalMoves(s);
+        if (moves.length === 0) break;
+        s = apply(s, moves[Math.floor(next() * moves.length)]);
+      }
+    }
+    expect(lost).toBeGreaterThan(10);
+    expect(open).toBeGreaterThan(10);
+  });
+
+  it("knows the groups: 5H 9C 2S+5C is one group (5H-5C-9C), 5H 9C KD two (KD matches neither)", () => {
+    const domain = new PackedAccordion(CLASSIC);
+    domain.load(position(CLASSIC, "5H 9C 2S+5C"));
+    expect(domain.provedLost()).toBe(false);
+    domain.load(position(CLASSIC, "5H 9C KD"));
+    expect(domain.provedLost()).toBe(true);
   });
 });

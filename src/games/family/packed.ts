@@ -1867,7 +1867,7 @@ export function accordionUnsupported(state: FamilyState): string | undefined {
  * play again, and a pile moves whole, so the top cards are the position, as key.ts counts it; the sizes only name
  * the moves). A move is its pile, the pile it goes onto, that pile's top card before and the moving pile's size
  * (what undoing needs). MODE_ENGINE lists the moves in `legalMoves`' order; MODE_SEARCH the piles left to
- * right too, but each pile's farthest target first.
+ * right too, but each pile's farthest target first, and none in a position `provedLost` proves lost.
  */
 export class PackedAccordion implements SearchDomain<FamilyState, FamilyMove> {
   readonly keyWords: number;
@@ -1879,6 +1879,9 @@ export class PackedAccordion implements SearchDomain<FamilyState, FamilyMove> {
   private readonly matches: Uint8Array;
   private readonly tops: Int8Array;
   private readonly sizes: Int16Array;
+  private readonly matchLow: Uint32Array;
+  private readonly matchHigh: Uint32Array;
+  private readonly oneDeck: boolean;
   private n = 0;
   private hashValue = 0;
   private hashValid = false;
@@ -1897,6 +1900,16 @@ export class PackedAccordion implements SearchDomain<FamilyState, FamilyMove> {
     this.matches = new Uint8Array(64 * 64);
     for (let a = 0; a < 64; a++)
       for (let b = 0; b < 64; b++) this.matches[a * 64 + b] = accordionMatch(acc.matches, a, b) ? 1 : 0;
+    // The cards each card matches either way, as masks of cards 0-31 and 32-63 (the bound of `provedLost`).
+    this.matchLow = new Uint32Array(64);
+    this.matchHigh = new Uint32Array(64);
+    for (let a = 0; a < 64; a++)
+      for (let b = 0; b < 64; b++)
+        if (a !== b && (this.matches[a * 64 + b] === 1 || this.matches[b * 64 + a] === 1)) {
+          if (b < 32) this.matchLow[a] |= 1 << b;
+          else this.matchHigh[a] |= 1 << (b - 32);
+        }
+    this.oneDeck = rules.decks === 1;
     this.tops = new Int8Array(104);
     this.sizes = new Int16Array(104);
     this.keyWords = Math.ceil(this.size / 5);
@@ -1927,6 +1940,7 @@ export class PackedAccordion implements SearchDomain<FamilyState, FamilyMove> {
         }
       return k;
     }
+    if (this.provedLost()) return k;
     // The search's order: piles left to right, the farthest target first (on deals 1..100 at 20,000 positions
     // it wins 49, the engine's order 43, right to left 21).
     for (let i = 0; i < n; i++)
@@ -1973,6 +1987,47 @@ export class PackedAccordion implements SearchDomain<FamilyState, FamilyMove> {
 
   isWon(): boolean {
     return this.n === 1;
+  }
+
+  /**
+   * Whether the top cards fall apart into groups no card of which matches a card of another (either way): then
+   * the accordion never comes down to one pile (docs/catalogue.md). One deck only (two copies of a card may not
+   * match each other).
+   */
+  provedLost(): boolean {
+    if (!this.oneDeck || this.n < 2) return false;
+    let low = 0;
+    let high = 0;
+    for (let i = 0; i < this.n; i++) {
+      const c = this.tops[i];
+      if (c < 32) low |= 1 << c;
+      else high |= 1 << (c - 32);
+    }
+    // The cards reached from the first top along matches, a wave at a time.
+    const first = this.tops[0];
+    let seenLow = first < 32 ? 1 << first : 0;
+    let seenHigh = first < 32 ? 0 : 1 << (first - 32);
+    let waveLow = seenLow;
+    let waveHigh = seenHigh;
+    while ((waveLow | waveHigh) !== 0) {
+      let nextLow = 0;
+      let nextHigh = 0;
+      for (let x = waveLow; x !== 0; x &= x - 1) {
+        const c = 31 - Math.clz32(x & -x);
+        nextLow |= this.matchLow[c];
+        nextHigh |= this.matchHigh[c];
+      }
+      for (let x = waveHigh; x !== 0; x &= x - 1) {
+        const c = 32 + 31 - Math.clz32(x & -x);
+        nextLow |= this.matchLow[c];
+        nextHigh |= this.matchHigh[c];
+      }
+      waveLow = nextLow & low & ~seenLow;
+      waveHigh = nextHigh & high & ~seenHigh;
+      seenLow |= waveLow;
+      seenHigh |= waveHigh;
+    }
+    return seenLow !== low || seenHigh !== high;
   }
 
   /** The top cards, five to a word (card + 1, 0 past the last pile). */
