@@ -1,15 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatCard, isRed, rankOf } from "../src/cards/card.ts";
 import { type FamilyState, legalMoves } from "../src/games/family/engine.ts";
 import type { FamilyGame, FamilyMove } from "../src/games/family/index.ts";
-import type { AnyPatienceGame } from "../src/games/patience/contract.ts";
-import { Session } from "../src/games/patience/session.ts";
-import { findPatience } from "../src/games/registry.ts";
-import { TmuxSession } from "./tmux.ts";
-import { BIN } from "./tsol.ts";
+import { type AnySession, dealt, fits, terminalPlayer } from "./terminal-games.ts";
+import type { TmuxSession } from "./tmux.ts";
 
 /**
  * The catalogue's games beyond Solvitaire's presets (docs/catalogue.md) in the terminal, driven through tmux: they
@@ -17,29 +11,7 @@ import { BIN } from "./tsol.ts";
  * unbuilt groups, a stock of three, a deck of one suit).
  */
 
-const sessions: TmuxSession[] = [];
-afterEach(() => {
-  for (const s of sessions.splice(0)) s.kill();
-});
-
-function play(game: string, deal: number): TmuxSession {
-  const session = TmuxSession.start(
-    `node ${BIN} play ${game} ${deal} --numbering solvitaire`,
-    { TSOL_DATA_DIR: mkdtempSync(join(tmpdir(), "tsol-catalogue-")), NO_COLOR: "1" },
-    { width: 80, height: 24 },
-  );
-  sessions.push(session);
-  return session;
-}
-
-type AnySession = Session<{ rules: unknown }, unknown, unknown>;
-
-const dealt = (id: string, deal: number): AnySession => {
-  const game = findPatience(id) as AnyPatienceGame;
-  return Session.deal(game, deal, game.rules.make({}), "solvitaire", game.policies[0]) as AnySession;
-};
-
-const fits = (screen: string) => screen.split("\n").every((l) => l.trimEnd().length <= 80);
+const play = terminalPlayer();
 
 /**
  * The text at a covering layout's place on the screen (80 columns: two a half-card step): the title and a blank,

@@ -1,14 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatCard } from "../src/cards/card.ts";
 import { type FamilyMove, type FamilyState, legalMoves } from "../src/games/family/engine.ts";
-import { presetGame } from "../src/games/family/index.ts";
-import type { AnyPatienceGame, PileRef } from "../src/games/patience/contract.ts";
-import { Session } from "../src/games/patience/session.ts";
-import { TmuxSession } from "./tmux.ts";
-import { BIN } from "./tsol.ts";
+import type { PileRef } from "../src/games/patience/contract.ts";
+import { type AnySession, dealt, fits, terminalPlayer } from "./terminal-games.ts";
+import type { TmuxSession } from "./tmux.ts";
 
 /**
  * Solvitaire's Accordion and Gaps by name in the terminal, driven through tmux at 80x24: a move made by the piles'
@@ -16,29 +11,7 @@ import { BIN } from "./tsol.ts";
  * table on the screen afterwards the engine's.
  */
 
-const sessions: TmuxSession[] = [];
-afterEach(() => {
-  for (const s of sessions.splice(0)) s.kill();
-});
-
-function play(game: string, deal: number): TmuxSession {
-  const session = TmuxSession.start(
-    `node ${BIN} play ${game} ${deal} --numbering solvitaire`,
-    { TSOL_DATA_DIR: mkdtempSync(join(tmpdir(), "tsol-presets-")), NO_COLOR: "1" },
-    { width: 80, height: 24 },
-  );
-  sessions.push(session);
-  return session;
-}
-
-type AnySession = Session<{ rules: unknown }, unknown, unknown>;
-
-function dealt(id: string, deal: number): AnySession {
-  const game = presetGame(id) as unknown as AnyPatienceGame;
-  return Session.deal(game, deal, game.rules.make({}), "solvitaire", game.policies[0]) as AnySession;
-}
-
-const fits = (screen: string) => screen.split("\n").every((l) => l.trimEnd().length <= 80);
+const play = terminalPlayer();
 
 /** A pile's key, as the table shows it above the pile. */
 function keyOf(session: AnySession, ref: PileRef): string {
