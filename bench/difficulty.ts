@@ -9,15 +9,20 @@
  *
  *   taskset -c 1 npx tsx bench/difficulty.ts --deals 40
  *   taskset -c 1 npx tsx bench/difficulty.ts --games freecell,klondike --deals 100 --budget 200000
+ *   taskset -c 0 npx tsx bench/difficulty.ts --presets --unrated    (every game without thresholds, presets too)
  */
 
-import { DEFAULT_BUDGET, rate } from "../src/games/patience/difficulty.ts";
-import { PATIENCE_GAMES } from "../src/games/registry.ts";
+import type { AnyPatienceGame } from "../src/games/patience/contract.ts";
+import { DEFAULT_BUDGET, difficultyOf, rate } from "../src/games/patience/difficulty.ts";
+import { findPatience, OTHER_PRESETS, PATIENCE_GAMES } from "../src/games/registry.ts";
 import { benchArgs, UsageError, whole } from "./args.ts";
 import { cpuMs, printRow, quantile } from "./measure.ts";
 
 const USAGE = `bench/difficulty.ts: rates deals 1..N of each game and measures the difficulty thresholds
-  --games a,b     the games (default: every game of the registry)
+  --games a,b     the games: any name tsol knows, registry games and Solvitaire presets (default: every game of
+                  the registry)
+  --presets       add the Solvitaire presets that are not registry games (OTHER_PRESETS)
+  --unrated       keep only the games that have no thresholds in THRESHOLDS yet
   --deals N       deals 1..N of each game (default 40)
   --budget P      the positions budget of a rating (default ${DEFAULT_BUDGET})
   --min-solved K  a game gets thresholds only with at least K deals proved winnable (default 9)`;
@@ -27,17 +32,23 @@ const args = benchArgs(
   USAGE,
   {
     games: { type: "string" },
+    presets: { type: "boolean", default: false },
+    unrated: { type: "boolean", default: false },
     deals: { type: "string", default: "40" },
     budget: { type: "string", default: String(DEFAULT_BUDGET) },
     "min-solved": { type: "string", default: "9" },
   },
   (v) => {
     const ids = v.games?.split(",").map((s) => s.trim());
-    const games = ids ? ids.map((id) => PATIENCE_GAMES.find((g) => g.id === id)) : PATIENCE_GAMES.slice();
-    const missing = ids?.filter((_, i) => games[i] === undefined);
+    const named = ids ? ids.map((id) => findPatience(id)) : PATIENCE_GAMES.slice();
+    const missing = ids?.filter((_, i) => named[i] === undefined);
     if (missing?.length) throw new UsageError(`unknown game '${missing[0]}'`);
+    let games = named as AnyPatienceGame[];
+    if (v.presets) games.push(...OTHER_PRESETS.map((name) => findPatience(name) as AnyPatienceGame));
+    games = games.filter((g, i) => games.findIndex((h) => h.id === g.id) === i);
+    if (v.unrated) games = games.filter((g) => !difficultyOf(g.id));
     return {
-      games: games as (typeof PATIENCE_GAMES)[number][],
+      games,
       deals: whole("--deals", v.deals, 1),
       budget: whole("--budget", v.budget, 1),
       minSolved: whole("--min-solved", v["min-solved"], 3),
@@ -90,7 +101,7 @@ for (const game of args.games) {
   const solved = solvedPositions.length;
   const enough = solved >= args.minSolved;
   const meanMs = times.reduce((a, b) => a + b, 0) / times.length;
-  rows.push({
+  const row: Row = {
     game: game.id,
     numbering,
     deals: args.deals,
@@ -104,7 +115,10 @@ for (const game of args.games) {
     maxMs: Math.round(sortedTimes[sortedTimes.length - 1]),
     dailyTries: solved > 0 ? Math.round((10 * args.deals) / solved) / 10 : null,
     dailyMs: solved > 0 ? Math.round((meanMs * args.deals) / solved) : null,
-  });
+  };
+  rows.push(row);
+  // Each game's figures as soon as they are known, so a run cut short keeps the games it finished.
+  process.stderr.write(`${JSON.stringify({ row })}\n`);
 }
 
 console.log(

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCard } from "../../src/cards/card.ts";
 import type { FamilyState } from "../../src/games/family/engine.ts";
 import { apply, legalMoves } from "../../src/games/family/engine.ts";
+import type { AnyPatienceGame } from "../../src/games/patience/contract.ts";
+import { dailyDeal } from "../../src/games/patience/daily.ts";
 import { findPatience } from "../../src/games/registry.ts";
 import { type Harness, openHarness, shot, still } from "./harness.ts";
 
@@ -257,14 +259,33 @@ describe("Solvitaire's presets in the web app", () => {
     await page.close();
   }, 60_000);
 
-  it("a preset's hint comes from its solver, and its daily link says it has none", async () => {
+  it("a preset's hint comes from its solver, and its daily link opens the day's deal, proved winnable", async () => {
     const page = await h.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // The page's clock on a fixed afternoon, so the day is the one the platform's daily deal is found for here.
+    const date = "2026-12-05";
+    await page.context().clock.setFixedTime(new Date(`${date}T15:30:00Z`));
+    const preset = findPatience("free-cell-2-cell") as AnyPatienceGame;
+    const expected = await dailyDeal(preset, { date, numbering: "solvitaire" });
     await fresh(page, "free-cell-2-cell/3");
     expect(await page.locator(".picker-now").textContent()).toBe("FreeCell, 2 cells");
     await page.getByRole("button", { name: "Hint", exact: true }).click();
     await page.waitForSelector(".card.hint-best-from", { timeout: 20_000 });
+    // The preset has thresholds (docs/daily.md): its daily link deals the deal found for the date, in Solvitaire's
+    // numbering, and the notice line gives its level.
     await page.evaluate(`location.hash = "#/free-cell-2-cell/daily"`);
-    await expect.poll(() => page.getByTestId("notice").textContent()).toMatch(/has no daily deal/);
+    await expect
+      .poll(() => page.evaluate("location.hash"), { timeout: 30_000 })
+      .toMatch(new RegExp(`^#/free-cell-2-cell/${expected.deal}(\\?|$)`));
+    await expect
+      .poll(() => page.getByTestId("notice").textContent(), { timeout: 30_000 })
+      .toMatch(
+        new RegExp(`daily deal of ${date} \\(UTC\\): .*proved winnable; ${expected.difficulty.level} \\(`),
+      );
+    // A preset whose solver proved too few of deals 1..40 winnable has none, and says so.
+    await page.evaluate(`location.hash = "#/maria/daily"`);
+    await expect
+      .poll(() => page.getByTestId("notice").textContent(), { timeout: 30_000 })
+      .toMatch(/has no daily deal/);
     await page.close();
   }, 60_000);
 });

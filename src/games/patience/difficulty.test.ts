@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../cards/random.ts";
-import { findPatience } from "../registry.ts";
+import { findPatience, OTHER_PRESETS } from "../registry.ts";
 import type { AnyPatienceGame } from "./contract.ts";
+import { findDaily, hasDaily } from "./daily.ts";
 import {
   DEFAULT_BUDGET,
   describeDifficulty,
+  difficultyOf,
   findDealOfLevel,
   LEVELS,
   levelOf,
@@ -85,4 +87,41 @@ describe("difficulty levels", () => {
       ),
     ).toBeNull();
   });
+});
+
+describe("a Solvitaire preset with measured thresholds", () => {
+  // FreeCell with 2 cells, a preset that is not a registry game, dealt in Solvitaire's numbering.
+  const id = "free-cell-2-cell";
+
+  it("gets levels: its numbered deals are rated and a deal of each level is found", async () => {
+    expect(OTHER_PRESETS).toContain(id);
+    const g = game(id);
+    expect(difficultyOf(id)).toBeDefined();
+    const solver = await g.solver();
+    const rules = g.rules.make({});
+    const rated = [1, 2, 3, 4, 5, 6].map((deal) => rate(g, solver, g.deal(deal, rules, "solvitaire")));
+    const solved = rated.filter((d) => d.result === "solved");
+    expect(solved.length).toBeGreaterThan(0);
+    for (const d of rated) expect(d.level).toBe(d.result === "solved" ? levelOf(id, d.positions) : null);
+    for (const d of solved) expect(LEVELS).toContain(d.level);
+    for (const level of LEVELS) {
+      const found = findDealOfLevel(g, solver, { rules, numbering: "solvitaire", level }, mulberry32(11));
+      expect(found, level).not.toBeNull();
+      if (found) expect(rate(g, solver, g.deal(found.deal, rules, "solvitaire")).level).toBe(level);
+    }
+  }, 60_000);
+
+  it("gets a daily deal: proved winnable, with its level, the same every time", async () => {
+    const g = game(id);
+    expect(hasDaily(g)).toBe(true);
+    const solver = await g.solver();
+    const ask = { date: "2026-12-05", numbering: "solvitaire" as const };
+    const daily = findDaily(g, solver, ask);
+    expect(findDaily(g, solver, ask)).toEqual(daily);
+    expect(daily).toMatchObject({ game: id, date: "2026-12-05", numbering: "solvitaire" });
+    expect(daily.difficulty.result).toBe("solved");
+    expect(daily.difficulty.level).toBe(levelOf(id, daily.difficulty.positions));
+    expect(LEVELS).toContain(daily.difficulty.level);
+    expect(rate(g, solver, g.deal(daily.deal, g.rules.make({}), "solvitaire"))).toEqual(daily.difficulty);
+  }, 60_000);
 });
