@@ -9,7 +9,8 @@ import { type Harness, openHarness, shot } from "./harness.ts";
 
 // The daily deal in chromium: two browsers (two contexts, nothing shared) on one date open /#/freecell/daily and
 // get the same deal, the deal the platform proves winnable for that date; it is won through the page, and the
-// daily statistics count the day.
+// daily statistics count the day. A Solvitaire preset with thresholds (Accordion) has the Daily button too, and it
+// opens the preset's deal for the date in Solvitaire's numbering; one without (Maria) has none.
 let h: Harness;
 const contexts: BrowserContext[] = [];
 const freecell = findPatience("freecell") as AnyPatienceGame;
@@ -99,6 +100,32 @@ describe("the daily deal in the browser", () => {
         .poll(() => page.getByTestId("difficulty").getAttribute("data-level"), { timeout: 30_000 })
         .toBe("easy");
     }
+  }, 120_000);
+
+  it("a Solvitaire preset with thresholds has a Daily button that opens its day's deal, with its level", async () => {
+    const accordion = findPatience("accordion") as AnyPatienceGame;
+    const mine = await dailyDeal(accordion, { date: DATE, numbering: "solvitaire" });
+    const page = await browserOn(DATE);
+    await page.goto(`${h.server.url}#/accordion/1`);
+    await page.waitForSelector(".card");
+    // The Daily button is among the menu's controls at this width.
+    const daily = page.getByRole("button", { name: "Daily", exact: true });
+    if (!(await daily.isVisible())) await page.getByRole("button", { name: "Menu" }).click();
+    await daily.click();
+    await expect
+      .poll(() => page.evaluate("location.hash"), { timeout: 30_000 })
+      .toMatch(new RegExp(`^#/accordion/${mine.deal}(\\?|$)`));
+    await expect
+      .poll(() => page.getByTestId("notice").textContent(), { timeout: 30_000 })
+      .toMatch(new RegExp(`daily deal of ${DATE} \\(UTC\\): .*proved winnable`));
+    await expect
+      .poll(() => page.getByTestId("difficulty").getAttribute("data-level"), { timeout: 30_000 })
+      .toBe(mine.difficulty.level as string);
+    // A preset without thresholds offers no Daily button.
+    await page.goto(`${h.server.url}#/maria/1`);
+    await page.waitForSelector(".card");
+    // (.daily-button: the button whether or not the menu shows it.)
+    await expect.poll(() => page.locator(".daily-button").count()).toBe(0);
   }, 120_000);
 
   it("won through the page, counts in the daily statistics and starts a streak", async () => {
