@@ -1551,12 +1551,7 @@ export class PackedCovering implements SearchDomain<FamilyState, FamilyMove> {
       return k;
     }
     if (mode === MODE_SEARCH && this.provedLost()) return k;
-    const places: number[] = [];
-    for (let p = 0; p < this.P; p++) if (this.isFreePlace(p)) places.push(p);
-    const w = this.wasteTop();
-    if (w >= 0) places.push(TALON + w);
-    const s = this.stockTop();
-    if (this.topInPlay && s >= 0) places.push(TALON + s);
+    const places = this.inPlay();
     const total = this.total;
     const old = this.wend << 20;
     for (let i = 0; i < places.length; i++)
@@ -1567,8 +1562,14 @@ export class PackedCovering implements SearchDomain<FamilyState, FamilyMove> {
         if (ri + this.rankAt(places[j]) === total)
           out[k++] = CM_PAIR | (places[i] << 2) | (places[j] << 8) | old;
     }
+    const s = this.stockTop();
     if (s >= 0) out[k++] = CM_DRAW | (s << 2) | old;
-    else if (this.redeals && this.wend > 0 && w >= 0 && (this.limit < 0 || this.redealt < this.limit))
+    else if (
+      this.redeals &&
+      this.wend > 0 &&
+      this.wasteTop() >= 0 &&
+      (this.limit < 0 || this.redealt < this.limit)
+    )
       out[k++] = CM_REDEAL | old;
     return k;
   }
@@ -1645,13 +1646,19 @@ export class PackedCovering implements SearchDomain<FamilyState, FamilyMove> {
     }
   }
 
-  private nextForced(): number {
+  /** The cards in play, in the engine's order: the free table places, then the waste's top, then the stock's when it plays. */
+  private inPlay(): number[] {
     const places: number[] = [];
     for (let p = 0; p < this.P; p++) if (this.isFreePlace(p)) places.push(p);
     const w = this.wasteTop();
     if (w >= 0) places.push(TALON + w);
     const s = this.stockTop();
     if (this.topInPlay && s >= 0) places.push(TALON + s);
+    return places;
+  }
+
+  private nextForced(): number {
+    const places = this.inPlay();
     const old = this.wend << 20;
     const total = this.total;
     for (let i = 0; i < places.length; i++)
