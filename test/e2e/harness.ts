@@ -235,3 +235,25 @@ export async function still(page: Page): Promise<void> {
     )
     .toBe(0);
 }
+
+/**
+ * Waits until there are cards and they stay where they are between two looks: the table lays itself out again
+ * after a resize or a new game (a resize observer, then a render), which on a loaded machine can take longer than a
+ * frame or two, and a check made in between sees the last layout in the new viewport.
+ */
+export async function settled(page: Page): Promise<void> {
+  let last = "";
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate<string>(
+          "Array.from(document.querySelectorAll('.card')).map((e) => { const r = e.getBoundingClientRect(); return Math.round(r.left) + ',' + Math.round(r.top) + ',' + Math.round(r.width); }).join(';')",
+        );
+        const same = now === last && now !== "";
+        last = now;
+        return same;
+      },
+      { timeout: 10_000, interval: 40 },
+    )
+    .toBe(true);
+}

@@ -4,7 +4,7 @@ import type { AnyPatienceGame } from "../../src/games/patience/contract.ts";
 import { Session } from "../../src/games/patience/session.ts";
 import { solutionTurns } from "../../src/games/patience/solution.ts";
 import { findPatience, PATIENCE_GAMES } from "../../src/games/registry.ts";
-import { type Harness, openHarness, shot, still } from "./harness.ts";
+import { type Harness, openHarness, settled, shot, still } from "./harness.ts";
 
 /**
  * The table's look (issue 32): every game of the registry at the five screen sizes, each card in view and large
@@ -173,28 +173,6 @@ async function resize(page: Page, size: Size): Promise<void> {
   await page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))");
   await still(page);
   await settled(page);
-}
-
-/**
- * Waits until the cards stay where they are between two looks: the table lays itself out again after a resize
- * (a resize observer, then a render), which on a loaded machine can take longer than the two frames above, and a
- * check made in between sees the last size's layout in the new viewport.
- */
-async function settled(page: Page): Promise<void> {
-  let last = "";
-  await expect
-    .poll(
-      async () => {
-        const now = await page.evaluate<string>(
-          "Array.from(document.querySelectorAll('.card')).map((e) => { const r = e.getBoundingClientRect(); return Math.round(r.left) + ',' + Math.round(r.top) + ',' + Math.round(r.width); }).join(';')",
-        );
-        const same = now === last;
-        last = now;
-        return same;
-      },
-      { timeout: 10_000, interval: 40 },
-    )
-    .toBe(true);
 }
 
 interface Bars {

@@ -6,7 +6,7 @@ import { apply, legalMoves } from "../../src/games/family/engine.ts";
 import type { AnyPatienceGame } from "../../src/games/patience/contract.ts";
 import { dailyDeal } from "../../src/games/patience/daily.ts";
 import { findPatience } from "../../src/games/registry.ts";
-import { type Harness, openHarness, shot, still } from "./harness.ts";
+import { type Harness, openHarness, settled, shot, still } from "./harness.ts";
 
 /**
  * Solvitaire's presets in the web app (issue 34): the games' chooser offers them below the games, found by their
@@ -232,20 +232,7 @@ describe("Solvitaire's presets in the web app", () => {
       ]) {
         await page.setViewportSize({ width: w, height: hgt });
         // The table lays itself out again after the resize: the cards stay put between two looks.
-        let last = "";
-        await expect
-          .poll(
-            async () => {
-              const now = await page.evaluate<string>(
-                "Array.from(document.querySelectorAll('.card')).map((e) => { const r = e.getBoundingClientRect(); return Math.round(r.left) + ',' + Math.round(r.top) + ',' + Math.round(r.width); }).join(';')",
-              );
-              const same = now === last && now !== "";
-              last = now;
-              return same;
-            },
-            { timeout: 10_000, interval: 60 },
-          )
-          .toBe(true);
+        await settled(page);
         const check = await page.evaluate<{ out: string[]; narrowest: number }>(`(() => {
           const cards = Array.from(document.querySelectorAll('.card'));
           const out = cards.filter((e) => { const r = e.getBoundingClientRect(); return r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5; }).map((e) => e.dataset.card + '@' + e.dataset.pile);
