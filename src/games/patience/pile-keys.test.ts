@@ -57,3 +57,49 @@ describe("pile keys typed a character at a time", () => {
     expect(reader.press("5")).toEqual({ piles: ["a5"], waiting: "" });
   });
 });
+
+describe("Enter and Space end a key being typed", () => {
+  const accordion = () => new PileKeyReader(() => Array.from({ length: 52 }, (_, i) => String(i + 1)));
+
+  it("reads 2 then 2 on the accordion's 52 piles as pile 22, and 2, Enter, 2, Enter as pile 2 twice", () => {
+    expect(typeAll(accordion(), "22").map((s) => s.piles)).toEqual([[], ["22"]]);
+    const reader = accordion();
+    const steps = typeAll(reader, "2\r2\r");
+    expect(steps.map((s) => s.piles)).toEqual([[], ["2"], [], ["2"]]);
+    // Enter only ended the key: nothing left over for the front-end's own Enter (the pile under the cursor).
+    expect(steps.map((s) => s.unused)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(reader.waiting).toBe("");
+    expect(typeAll(accordion(), "2 2 ").map((s) => s.piles)).toEqual([[], ["2"], [], ["2"]]);
+    expect(typeAll(accordion(), "5\n").map((s) => s.piles)).toEqual([[], ["5"]]);
+  });
+
+  it("takes 6 to 9 of the accordion at once, and 5 then 4 as piles 5 and 4 (no pile 54), 4 still waiting", () => {
+    const reader = accordion();
+    expect(reader.press("7")).toEqual({ piles: ["7"], waiting: "" });
+    expect(reader.press("5")).toEqual({ piles: [], waiting: "5" });
+    expect(reader.press("4")).toEqual({ piles: ["5"], waiting: "4" });
+    expect(reader.end("Enter")).toEqual({ piles: ["4"], waiting: "" });
+  });
+
+  it("leaves Enter and Space to the front-end when no key waits, and says which start named no pile", () => {
+    const reader = accordion();
+    expect(reader.end("Enter")).toEqual({ piles: [], unused: "Enter", waiting: "" });
+    expect(reader.press(" ")).toEqual({ piles: [], unused: " ", waiting: "" });
+    const rows = new PileKeyReader(() => Array.from({ length: 16 }, (_, i) => `r${i + 1}`));
+    rows.press("r");
+    expect(rows.end("Enter")).toEqual({ piles: [], waiting: "", dropped: "r" });
+    expect(rows.waiting).toBe("");
+  });
+
+  it("keeps 10 and 11 of eleven piles: 1 then 0 is 10, 1 then 1 is 11, 1 then Enter is 1", () => {
+    const eleven = new PileKeyReader(() => Array.from({ length: 11 }, (_, i) => String(i + 1)));
+    expect(typeAll(eleven, "10").map((s) => s.piles)).toEqual([[], ["10"]]);
+    expect(typeAll(eleven, "11").map((s) => s.piles)).toEqual([[], ["11"]]);
+    expect(typeAll(eleven, "1\r1 ").map((s) => s.piles)).toEqual([[], ["1"], [], ["1"]]);
+    expect(typeAll(eleven, "12").map((s) => s.piles)).toEqual([[], ["1", "2"]]);
+    const montana = new PileKeyReader(() =>
+      ["a", "b"].flatMap((r) => Array.from({ length: 13 }, (_, i) => `${r}${i + 1}`)),
+    );
+    expect(typeAll(montana, "a1\rb1 ").map((s) => s.piles)).toEqual([[], [], ["a1"], [], [], ["b1"]]);
+  });
+});

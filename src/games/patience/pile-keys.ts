@@ -5,8 +5,13 @@
  * piles, "10"); a character that may go on ("1" when there are piles 10 to 18, "r" before "r1") waits for the
  * next: a character that carries it on to a key is taken with it ("1" then "2" is pile 12), any other ends it
  * (the pile typed so far, then that character on its own). A pause ends it too: the front-end calls `flush` after
- * `PILE_KEY_PAUSE_MS` without a key.
+ * `PILE_KEY_PAUSE_MS` without a key. Enter or Space ends it at once and does nothing else (`end`, or `press` of
+ * " ", "\r" or "\n"): on the accordion's 52 piles, "2", Enter, "2", Enter is pile 2 twice, where "2" then "2" is
+ * pile 22. With no key waiting, Enter and Space are the front-end's own (the pile under the cursor).
  */
+
+/** The characters that end a key being typed: Space and Enter (as a terminal or a browser may send it). */
+const ENDING = new Set([" ", "\r", "\n"]);
 
 /** How long a front-end waits for the rest of a pile's key before taking what was typed. */
 export const PILE_KEY_PAUSE_MS = 700;
@@ -40,6 +45,7 @@ export class PileKeyReader {
   }
 
   press(char: string): KeyStep {
+    if (ENDING.has(char)) return this.end(char);
     const keys = this.keys();
     const piles: string[] = [];
     let dropped: string | undefined;
@@ -61,6 +67,17 @@ export class PileKeyReader {
       return { ...own, piles: [...piles, ...own.piles], ...(dropped !== undefined ? { dropped } : {}) };
     }
     return { piles, unused: char, waiting: "" };
+  }
+
+  /**
+   * Enter or Space (`key`, as the front-end names it): ends the key being typed, which is then all the key does
+   * (no `unused`: it must not also pick up the pile under the cursor). With no key waiting it is `unused`.
+   */
+  end(key: string): KeyStep {
+    if (this.typed === "") return { piles: [], unused: key, waiting: "" };
+    const typed = this.typed;
+    const ended = this.flush();
+    return ended !== undefined ? { piles: [ended], waiting: "" } : { piles: [], waiting: "", dropped: typed };
   }
 
   /** Ends the key being typed: the pile it names, if it names one. */
