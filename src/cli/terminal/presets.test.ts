@@ -115,17 +115,15 @@ describe("Gaps and the accordion in the terminal", () => {
     const { session, screen } = screenOf("gaps-one-deal", 3, { columns: 40, rows: 40 });
     const lines = screen.render().split("\n");
     for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(40);
-    // The preset's long name, too, broken between words.
+    // The preset under its title (family/titles.ts), broken between the title line's parts.
     expect(lines.slice(0, 3)).toEqual([
-      "tsol gaps-one-deal (Solvitaire's preset)",
+      "tsol Gaps, one deal",
       "Solvitaire deal #3  moves: 0  auto: safe",
       "",
     ]);
     const longer = screenOf("gaps-basic-variant", 3, { columns: 40, rows: 40 }).screen.render().split("\n");
     for (const line of longer) expect(line.length, line).toBeLessThanOrEqual(40);
-    expect(longer.slice(0, 2).join(" ")).toMatch(
-      /^tsol gaps-basic-variant \(Solvitaire's preset\) {2}Solvitaire deal #3/,
-    );
+    expect(longer.slice(0, 2).join(" ")).toMatch(/^tsol Gaps, basic \(suits fixed\) {1,2}Solvitaire deal #3/);
     const { table } = partsOf(lines.join("\n"));
     const state = session.state as unknown as FamilyState;
     // Four rows of two pieces (7 and 6 places), a blank line between rows.
@@ -187,6 +185,37 @@ describe("Gaps and the accordion in the terminal", () => {
       "41",
       "51",
     ]);
+  });
+
+  it("accordion: a pile of more than one card shows how many under its card (x3), a row of lone cards no line", () => {
+    const { game, screen } = screenOf("accordion");
+    // Moves onto the pile to the left, the first legal one each time, until a pile holds three cards.
+    const state = () => screen.session.state as unknown as FamilyState;
+    while (!state().table.accordion.some((p) => p.length >= 3)) {
+      const moves = game.legalMoves(screen.session.state);
+      expect(moves.length).toBeGreaterThan(0);
+      screen.session.play(moves[0]);
+    }
+    const piles = state().table.accordion;
+    const { table } = partsOf(screen.render());
+    for (const line of table) expect(line.length).toBeLessThanOrEqual(80);
+    // Rows of twenty: a line of keys, a line of top cards, then the counts when a pile of the row has grown.
+    let line = 0;
+    for (let first = 0; first < piles.length; first += 20) {
+      const row = piles.slice(first, first + 20);
+      expect(table[line].trim().split(/\s+/)[0]).toBe(String(first + 1));
+      const grown = row.some((p) => p.length > 1);
+      if (grown) {
+        const counts = table[line + 2];
+        row.forEach((p, k) => {
+          const cell = counts.slice(4 * k, 4 * k + 3).trim();
+          expect(cell, `pile ${first + k + 1}`).toBe(p.length > 1 ? `x${p.length}` : "");
+        });
+      }
+      line += grown ? 3 : 2;
+    }
+    expect(piles.some((p) => p.length >= 3)).toBe(true);
+    expect(table.join("\n")).toMatch(/x[3-9]/);
   });
 });
 

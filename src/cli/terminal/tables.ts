@@ -162,6 +162,9 @@ const accordionAcross = (width: number) => {
   return n >= 10 ? n - (n % 10) : n;
 };
 
+/** How many cards an accordion's pile holds, in the 3 columns of its card: `x3`, `x12`, `x52`. */
+const accordionCount = (n: number) => `x${n}`.padEnd(3);
+
 /** The piles of a table, each with its index in the pile view, in the parts the family's table draws apart. */
 function parts(piles: readonly PileView[], rowLength: number) {
   const all = piles.map((p, i) => ({ p, i }));
@@ -190,10 +193,11 @@ const inRows = (p: PileView) => p.ref.kind === "place" || p.ref.kind === "accord
  * the waste, the hole, the cells, the foundations and a stacked reserve (its top card and its count) in a row
  * across the top, each under its key; a spread reserve on a row of its own; Gaps' places as a grid, a row of the
  * rules a line of keys over a line of cards (`--` a gap); the accordion's piles in rows of ten, twenty… (as many
- * tens as fit across), each under its key; the tableau's piles in columns below, in as many rows of piles as the
- * terminal's width needs (eighteen fit in 80 columns). When the piles are too long for the terminal's height, a
- * run of face-down cards shows as its count (`#5`), and then the lowest face-up cards of the longest piles as
- * theirs (`+4`), so the whole table stays on the screen. `rowLength` is the places in a row of Gaps (13).
+ * tens as fit across), each under its key and over its count when it holds more than one card (`x3`); the
+ * tableau's piles in columns below, in as many rows of piles as the terminal's width needs (eighteen fit in 80
+ * columns). When the piles are too long for the terminal's height, a run of face-down cards shows as its count
+ * (`#5`), and then the lowest face-up cards of the longest piles as theirs (`+4`), so the whole table stays on the
+ * screen. `rowLength` is the places in a row of Gaps (13).
  */
 export function familyRenderer(rowLength = 13): TableRenderer {
   return {
@@ -265,9 +269,10 @@ export function familyRenderer(rowLength = 13): TableRenderer {
         lines.push("");
       }
 
-      // The accordion: its piles in rows, each under its key.
+      // The accordion: its piles in rows, each under its key, and under a pile of more than one card how many it
+      // holds (`x3`), on a line a row has only when one of its piles has grown.
       if (accordion.length > 0) {
-        for (const row of chunk(accordion, accordionAcross(width)))
+        for (const row of chunk(accordion, accordionAcross(width))) {
           lines.push(
             keyLine(row),
             row
@@ -275,6 +280,14 @@ export function familyRenderer(rowLength = 13): TableRenderer {
               .join(" ")
               .trimEnd(),
           );
+          if (row.some(({ p }) => p.cards.length > 1))
+            lines.push(
+              row
+                .map(({ p }) => (p.cards.length > 1 ? accordionCount(p.cards.length) : "   "))
+                .join(" ")
+                .trimEnd(),
+            );
+        }
         lines.push("");
       }
 
