@@ -1,18 +1,18 @@
-import { writeFileSync } from "node:fs";
+import { realpathSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { escapeControls, quoteToken, shortText } from "../cards/text.ts";
 import type { AnyPatienceGame } from "../games/patience/contract.ts";
 import { PATIENCE_GAMES } from "../games/registry.ts";
+import { reportStores } from "../survey/merge.ts";
 import { formatDuration, type ProgressSink } from "../survey/progress.ts";
 import {
-  buildReport,
   catalogueRows,
   catalogueText,
   reportCsv,
   reportHtml,
   reportJson,
   reportText,
-  type SurveyReport,
 } from "../survey/report.ts";
 import { MAX_BUDGET_MB, MAX_BUDGET_MS } from "../survey/rows.ts";
 import { defaultJobs } from "../survey/runner.ts";
@@ -508,7 +508,8 @@ async function retryCommand(name: string | undefined, options: RetryOptions): Pr
 }
 
 interface ReportOptions {
-  db?: string;
+  /** Every --db given, in order. */
+  db?: string[];
   queue?: string;
   name?: string;
   csv?: boolean;
@@ -522,16 +523,12 @@ async function reportCommand(options: ReportOptions): Promise<void> {
     Boolean,
   ).length;
   if (formats > 1) throw new UsageError("give one of --csv, --json, --html FILE and --catalogue");
-  const store = await openStore(options, { readonly: true });
+  const stores = await reportStoresOpen(options);
   try {
-    const surveys = options.name !== undefined ? [await pickSurvey(store, options.name)] : await store.list();
-    const reports: SurveyReport[] = [];
-    const results = new Map<string, DealResult[]>();
-    for (const survey of surveys) {
-      const rows = await store.results(survey);
-      reports.push(buildReport(survey, rows));
-      if (options.html !== undefined) results.set(survey.name, rows);
-    }
+    const { reports, results } = await reportStores(stores, {
+      ...(options.name !== undefined ? { name: options.name } : {}),
+      keepResults: options.html !== undefined,
+    });
     if (options.json) process.stdout.write(reportJson(reports));
     else if (options.csv) process.stdout.write(reportCsv(reports));
     else if (options.html !== undefined) {
@@ -544,8 +541,43 @@ async function reportCommand(options: ReportOptions): Promise<void> {
       else process.stdout.write(`${table.length ? `${catalogueText(table)}\n` : ""}${reportText(reports)}`);
     }
   } finally {
-    await store.close();
+    for (const store of stores) await store.close();
   }
+}
+
+/** A repeatable option's values, in the order given. */
+const collect = (text: string, previous: string[] | undefined): string[] => [...(previous ?? []), text];
+
+/**
+ * The stores a report reads: PostgreSQL, or every --db (each only read, each a survey database that must be there;
+ * the same file given twice is refused), or the default file.
+ */
+async function reportStoresOpen(options: ReportOptions): Promise<SurveyStore[]> {
+  const files = options.db ?? [];
+  // One file (or PostgreSQL): the store as every other command opens it.
+  if (files.length <= 1 || options.queue !== undefined)
+    return [await openStore({ db: files[0], queue: options.queue }, { readonly: true })];
+  const seen = new Map<string, string>();
+  for (const file of files) {
+    let real = resolve(file);
+    try {
+      real = realpathSync(file);
+    } catch {
+      // Not there: opening it says so.
+    }
+    if (seen.has(real))
+      throw new UsageError(`--db ${escapeControls(file)} was given twice: give each file once`);
+    seen.set(real, file);
+  }
+  const Sqlite = await sqlite();
+  const stores: SurveyStore[] = [];
+  try {
+    for (const file of files) stores.push(new Sqlite(file, { mustExist: true, readonly: true }));
+  } catch (error) {
+    for (const store of stores) await store.close();
+    throw error;
+  }
+  return stores;
 }
 
 async function workerCommand(options: { queue: string; jobs?: number }): Promise<void> {
@@ -645,7 +677,11 @@ export function registerSurvey(program: Command): void {
   survey
     .command("report")
     .description("how many deals of each survey can be won, with 95% Wilson intervals")
-    .option("--db <file>", `the SQLite database (default ${DEFAULT_DB})`)
+    .option(
+      "--db <file>",
+      `the SQLite database (default ${DEFAULT_DB}); give it again to report several as one`,
+      collect,
+    )
     .option("--queue <url>", "read the surveys from PostgreSQL (postgres://…)")
     .option("--name <name>", "one survey only")
     .option("--csv", "one CSV line per survey")

@@ -88,7 +88,18 @@ export interface SurveyReport {
   budgets: { budget: SurveyBudget; deals: number }[];
   /** Results with a note (an error, a solution that did not replay, the memory budget): each is also unknown. */
   notes: { deal: number; note: string }[];
+  /**
+   * Only in a report of several databases holding surveys of this name under other settings: the settings that
+   * tell this one apart ("solver 0.1.0+alpha-star.8109f7c31a5a").
+   */
+  variant?: string;
+  /** Only in a report of several databases: those this survey's results were read from. */
+  files?: string[];
 }
+
+/** A survey's name as the reports show it: with its variant, if any ("alpha-star [solver …]"). */
+export const shownName = (r: { name: string; variant?: string }): string =>
+  r.variant === undefined ? r.name : `${r.name} [${r.variant}]`;
 
 /** Deals named in `hardest`. */
 const HARDEST = 10;
@@ -203,7 +214,7 @@ function field(value: unknown): string {
 }
 
 const CSV_COLUMNS: [string, (r: SurveyReport) => unknown][] = [
-  ["survey", (r) => r.name],
+  ["survey", (r) => shownName(r)],
   ["game", (r) => r.game],
   ["rules", (r) => r.label],
   ["numbering", (r) => r.numbering],
@@ -254,7 +265,7 @@ export function reportText(reports: readonly SurveyReport[]): string {
   for (const r of reports) {
     // Text from the database is shown escaped, like text from any file: it may come from someone else.
     out.push(
-      `${escapeControls(r.name)}: ${escapeControls(r.label)}, ${escapeControls(r.numbering)} deals ${r.first ?? "-"}..${r.last ?? "-"} (${n(r.deals)} deals), automatic moves ${escapeControls(r.policy)}, budget ${describeBudget(r.budget)}`,
+      `${escapeControls(shownName(r))}: ${escapeControls(r.label)}, ${escapeControls(r.numbering)} deals ${r.first ?? "-"}..${r.last ?? "-"} (${n(r.deals)} deals), automatic moves ${escapeControls(r.policy)}, budget ${describeBudget(r.budget)}`,
       `  solved ${n(r.solved)}, impossible ${n(r.unsolvable)}, unknown ${n(r.unknown)}`,
       `  winnable ${formatWinnable(r.winnable)} (95% Wilson; unknowns as losses for the low end, as wins for the high)`,
       `  time per deal: median ${r.ms.median} ms, p99 ${r.ms.p99} ms, max ${r.ms.max} ms; total ${(r.ms.total / 1000).toFixed(1)} s of solver time`,
@@ -271,6 +282,7 @@ export function reportText(reports: readonly SurveyReport[]): string {
     for (const note of r.notes.slice(0, 10))
       out.push(`  note, deal ${note.deal}: ${shortText(note.note, 300)}`);
     if (r.notes.length > 10) out.push(`  … ${n(r.notes.length - 10)} more notes (--json lists all)`);
+    if (r.files) out.push(`  from ${escapeControls(r.files.join(", "))}`);
     out.push(`  solver ${escapeControls(r.solverVersion)}`, "");
   }
   return out.join("\n");
@@ -316,7 +328,7 @@ export function catalogueRows(reports: readonly SurveyReport[]): CatalogueRow[] 
       published.share + (published.margin ?? 0) >= r.winnable.low &&
       published.share - (published.margin ?? 0) <= r.winnable.high;
     rows.push({
-      name: r.name,
+      name: shownName(r),
       rules: shortRules(entry),
       rulesWhole: rulesInWords(entry),
       deals: r.deals,
@@ -440,7 +452,7 @@ function shareChart(reports: readonly SurveyReport[]): string {
     const y = 40 + i * row;
     const w = r.winnable;
     parts.push(
-      `<text x="${left - 10}" y="${y + 14}" text-anchor="end" class="label">${esc(r.name)}</text>`,
+      `<text x="${left - 10}" y="${y + 14}" text-anchor="end" class="label">${esc(shownName(r))}</text>`,
       `<rect x="${left}" y="${y + 4}" width="${(w.share * plot).toFixed(1)}" height="14" fill="#90caf9"/>`,
       `<line x1="${x(w.low).toFixed(1)}" y1="${y + 11}" x2="${x(w.high).toFixed(1)}" y2="${y + 11}" stroke="#0d47a1" stroke-width="2"/>`,
       `<line x1="${x(w.low).toFixed(1)}" y1="${y + 4}" x2="${x(w.low).toFixed(1)}" y2="${y + 18}" stroke="#0d47a1" stroke-width="2"/>`,
@@ -539,11 +551,11 @@ export function reportHtml(
   results: ReadonlyMap<string, readonly DealResult[]>,
 ): string {
   const sections = reports.map((r) => {
-    const rows = results.get(r.name) ?? [];
+    const rows = results.get(shownName(r)) ?? [];
     return `
-<section id="${esc(r.name)}">
-<h2>${esc(r.name)}: ${esc(r.label)}</h2>
-<p class="muted">${esc(r.numbering)} deals ${r.first ?? "-"} to ${r.last ?? "-"}; automatic moves ${esc(r.policy)}; budget ${esc(describeBudget(r.budget))} a deal; solver ${esc(r.solverVersion)}; started ${esc(r.created)}</p>
+<section id="${esc(shownName(r))}">
+<h2>${esc(shownName(r))}: ${esc(r.label)}</h2>
+<p class="muted">${esc(r.numbering)} deals ${r.first ?? "-"} to ${r.last ?? "-"}; automatic moves ${esc(r.policy)}; budget ${esc(describeBudget(r.budget))} a deal; solver ${esc(r.solverVersion)}; started ${esc(r.created)}${r.files ? `; from ${esc(r.files.join(", "))}` : ""}</p>
 <table>
 <tr><th>deals</th><th class="num">solved</th><th class="num">impossible</th><th class="num">unknown</th><th>winnable (95% Wilson)</th></tr>
 <tr><td class="num">${n(r.deals)}</td><td class="num">${n(r.solved)}</td><td class="num">${n(r.unsolvable)}</td><td class="num">${n(r.unknown)}</td><td>${esc(formatWinnable(r.winnable))}</td></tr>
