@@ -22,8 +22,18 @@ import { CATALOGUE_RULES, SOLVITAIRE_PRESETS } from "./presets.ts";
 import type { FamilyRules } from "./rules.ts";
 import { toSolvitaireDeal } from "./solvitaire.ts";
 import { describe, intent, lift, piles, quickMove } from "./table.ts";
+import { presetIntro, presetTitle } from "./titles.ts";
 import { describeRules } from "./words.ts";
 
+export {
+  OTHER_PRESETS_GROUP,
+  PRESET_GROUPS,
+  type PresetGroup,
+  presetGroup,
+  presetIntro,
+  presetTitle,
+  withoutPresetIntro,
+} from "./titles.ts";
 export type { FamilyMove, FamilyRules, FamilyState };
 
 export type FamilyGame = PatienceGame<FamilyState, FamilyMove, FamilyRules>;
@@ -192,12 +202,9 @@ export function presetGame(name: string): FamilyGame | undefined {
   if (!Object.hasOwn(SOLVITAIRE_PRESETS, name)) return undefined;
   let game = presetGames.get(name);
   if (game === undefined) {
-    game = familyGame(
-      name,
-      `${name} (Solvitaire's preset)`,
-      SOLVITAIRE_PRESETS[name],
-      "Solvitaire's preset of this name.",
-    );
+    // Titled as a player reads it (titles.ts; its name where it has no title), its Solvitaire name in its id and
+    // in the first sentence of its description.
+    game = familyGame(name, presetTitle(name), SOLVITAIRE_PRESETS[name], presetIntro(name));
     presetGames.set(name, game);
   }
   return game;
