@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { PRESET_NAMES, presetGame } from "../games/family/index.ts";
+import { PRESET_NAMES, presetGame, withoutPresetIntro } from "../games/family/index.ts";
 import { flagName, type RuleField } from "../games/patience/rules.ts";
 import { PATIENCE_GAMES } from "../games/registry.ts";
 import { reportErrors } from "./options.ts";
@@ -50,14 +50,19 @@ export function gamesText(): string {
   lines.push("tetris: Tetris (tsol tetris): the VDM++ model of the specification, and the guideline game.");
   lines.push("");
   lines.push(
-    "Solvitaire's other presets, each a game by its Solvitaire name in every command (the family engine plays the " +
+    "Solvitaire's other presets, each a game by its Solvitaire name in every command, titled beside it as a player " +
+      "reads it (the family engine plays the " +
       "preset's rules; dealt in Solvitaire's numbering). Its king-albert and klondike presets are not these but " +
       "the games above of those names, which differ: tsol's King Albert plays Solvitaire's rules with " +
       "--from-foundation; tsol's Klondike moves any face-up run (klondike-arbitrary-built-moves and " +
       "klondike-deal-1-arbitrary-built-moves below), where Solvitaire's klondike moves part of a run only to " +
       "uncover a card that then goes home. deal --format solvitaire prints both games' deals as those presets'.",
   );
-  for (const { id, about } of presets()) lines.push(`  ${id}: ${about}`);
+  // Each preset by its Solvitaire name (what every command takes) and the title a player reads (family/titles.ts).
+  for (const { id, title, about } of presets()) {
+    lines.push(`  ${id}: ${title}`);
+    lines.push(`    ${withoutPresetIntro(id, about)}`);
+  }
   return `${lines.join("\n")}\n`;
 }
 
