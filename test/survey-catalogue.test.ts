@@ -185,17 +185,24 @@ describe("tsol survey catalogue", () => {
     };
     const lines = text.stdout.split("\n").filter((l) => l.startsWith("| "));
     expect(lines).toHaveLength(1 + PRESETS.length);
+    // Each game by the title a player reads, its Solvitaire name beside it (family/titles.ts, the games' own).
+    const named = (name: string) => `${findPatience(name)?.title} (${name})`;
+    expect(PRESETS.map(named)).toEqual([
+      "Delta Star (delta-star)",
+      "Fortune's Favor (fortunes-favor)",
+      "King Albert (king-albert)",
+    ]);
     for (const s of json.surveys) {
-      const line = lines.find((l) => l.startsWith(`| ${s.name} |`));
+      const line = lines.find((l) => l.startsWith(`| ${named(s.name)} |`));
       expect(line, s.name).toContain(
         `| 1..${DEALS} (${DEALS}) | ${s.solved} / ${s.unsolvable} / ${s.unknown} |`,
       );
     }
     // King Albert under Solvitaire's rules is set beside Solvitaire's published figure; the others have none.
-    expect(lines.find((l) => l.startsWith("| king-albert |"))).toMatch(
+    expect(lines.find((l) => l.startsWith("| King Albert (king-albert) |"))).toMatch(
       /\| 68\.542% ± 0\.092( \(outside ours\))? \|$/,
     );
-    expect(lines.find((l) => l.startsWith("| delta-star |"))).toMatch(/\| {2}\|$/);
+    expect(lines.find((l) => l.startsWith("| Delta Star (delta-star) |"))).toMatch(/\| {2}\|$/);
 
     const page = join(dir, "catalogue.html");
     const html = await run(["survey", "report", "--db", reference, "--html", page]);
@@ -222,13 +229,13 @@ describe("tsol survey catalogue", () => {
         "median ms",
         "Solvitaire",
       ]);
-      expect(rows.slice(1).map((r) => r[0])).toEqual(PRESETS);
+      expect(rows.slice(1).map((r) => r[0])).toEqual(PRESETS.map(named));
       for (const s of json.surveys) {
-        const row = rows.find((r) => r[0] === s.name) as string[];
+        const row = rows.find((r) => r[0] === named(s.name)) as string[];
         expect(row[2]).toBe(String(DEALS));
         expect(row[3]).toBe(`${s.solved} / ${s.unsolvable} / ${s.unknown}`);
       }
-      expect(rows.find((r) => r[0] === "king-albert")?.[7]).toMatch(/^68\.542% ± 0\.092/);
+      expect(rows.find((r) => r[0] === "King Albert (king-albert)")?.[7]).toMatch(/^68\.542% ± 0\.092/);
       // Each preset's name leads to its own section, with its histograms.
       expect(await tab.locator("section#fortunes-favor svg.chart").count()).toBe(2);
       const shots = join(ROOT, "test-output/screenshots");

@@ -1,3 +1,4 @@
+import { withoutPresetIntro } from "../games/family/index.ts";
 import { CATALOGUE_RULES, SOLVITAIRE_PRESETS } from "../games/family/presets.ts";
 import type { AnyPatienceGame } from "../games/patience/contract.ts";
 import { findPatience } from "../games/registry.ts";
@@ -53,6 +54,15 @@ export function catalogue(): CatalogueEntry[] {
       throw new SurveyError("usage", `the catalogue's game ${name} is not a game tsol finds by name`);
     return { name, game, rules: PRESET_RULES[name] ?? {} };
   });
+}
+
+/**
+ * A game of the catalogue as its table names it: the title a player reads (the game's, family/titles.ts for a
+ * preset), with the Solvitaire name a researcher looks for beside it ("Gaps, one deal (gaps-one-deal)"); the name
+ * alone where the title is the name.
+ */
+export function catalogueTitle(name: string, title: string): string {
+  return title === name ? name : `${title} (${name})`;
 }
 
 /** The fixed settings of one preset's survey in the catalogue: its name, the preset's rules, Solvitaire's numbering. */
@@ -161,7 +171,7 @@ export function rulesInWords(entry: CatalogueEntry): string {
 function rulesSentences(entry: CatalogueEntry): string[] {
   const { game } = entry;
   const label = game.rules.label(game.rules.make(entry.rules as never));
-  const about = game.about.replace(/^Solvitaire's preset of this name\.\s*/, "");
+  const about = withoutPresetIntro(entry.name, game.about);
   const sentences = (about.match(/[^.]+(?:\.(?=\s|$)|$)/g) ?? [])
     .map((s) => s.trim())
     .filter((s) => s && !COMMON_GOAL.test(s));

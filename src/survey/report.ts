@@ -1,7 +1,7 @@
 import { escapeControls, shortText } from "../cards/text.ts";
 import { wilson, Z95 } from "../games/patience/wilson.ts";
 import { findPatience } from "../games/registry.ts";
-import { catalogueEntryOf, rulesInWords, shortRules } from "./catalogue.ts";
+import { catalogueEntryOf, catalogueTitle, rulesInWords, shortRules } from "./catalogue.ts";
 import { PUBLISHED, type PublishedFigure } from "./published.ts";
 import { type DealResult, describeBudget, type SurveyBudget } from "./settings.ts";
 import type { StoredSurvey } from "./store.ts";
@@ -294,6 +294,8 @@ export function reportText(reports: readonly SurveyReport[]): string {
 /** One preset's line of the catalogue's table. */
 export interface CatalogueRow {
   name: string;
+  /** The game's title, the one a player reads (a preset's from family/titles.ts). */
+  title: string;
   /** The rules in words, short, and whole. */
   rules: string;
   rulesWhole: string;
@@ -329,6 +331,7 @@ export function catalogueRows(reports: readonly SurveyReport[]): CatalogueRow[] 
       published.share - (published.margin ?? 0) <= r.winnable.high;
     rows.push({
       name: shownName(r),
+      title: entry.game.title,
       rules: shortRules(entry),
       rulesWhole: rulesInWords(entry),
       deals: r.deals,
@@ -362,8 +365,9 @@ function undecidedCell(row: CatalogueRow, max: number): string {
 }
 
 /**
- * The catalogue as a Markdown table (`tsol survey report --catalogue`): preset, rules in words, deals, solved /
- * impossible / unknown, share winnable with its interval, undecided deals, median time, Solvitaire's figure.
+ * The catalogue as a Markdown table (`tsol survey report --catalogue`): the game (its title and its Solvitaire
+ * name), rules in words, deals, solved / impossible / unknown, share winnable with its interval, undecided deals,
+ * median time, Solvitaire's figure.
  */
 export function catalogueText(rows: readonly CatalogueRow[], { undecidedMax = 12 } = {}): string {
   if (rows.length === 0) return "no survey of the catalogue (tsol survey catalogue --deals 1-N)\n";
@@ -377,7 +381,7 @@ export function catalogueText(rows: readonly CatalogueRow[], { undecidedMax = 12
       ? `${formatPublished(r.published)}${r.agrees === false ? " (outside ours)" : ""}`
       : "";
     lines.push(
-      `| ${cell(r.name)} | ${cell(r.rules)} | ${r.first ?? "-"}..${r.last ?? "-"} (${n(r.deals)}) | ${n(r.solved)} / ${n(r.unsolvable)} / ${n(r.unknown)} | ${shortShare(r.winnable)} | ${undecidedCell(r, undecidedMax)} | ${r.msMedian >= 100 ? n(Math.round(r.msMedian)) : r.msMedian} | ${published} |`,
+      `| ${cell(catalogueTitle(r.name, r.title))} | ${cell(r.rules)} | ${r.first ?? "-"}..${r.last ?? "-"} (${n(r.deals)}) | ${n(r.solved)} / ${n(r.unsolvable)} / ${n(r.unknown)} | ${shortShare(r.winnable)} | ${undecidedCell(r, undecidedMax)} | ${r.msMedian >= 100 ? n(Math.round(r.msMedian)) : r.msMedian} | ${published} |`,
     );
   }
   const deals = rows.reduce((t, r) => t + r.deals, 0);
@@ -400,7 +404,7 @@ function catalogueHtml(rows: readonly CatalogueRow[]): string {
       const published = p
         ? `<td title="${esc(`${p.deals}${p.note ? `. ${p.note}` : ""}`)}"${r.agrees === false ? ' class="differs"' : ""}>${esc(formatPublished(p))}${r.agrees === false ? " (outside ours)" : ""}</td>`
         : "<td></td>";
-      return `<tr><td><a href="#${esc(r.name)}">${esc(r.name)}</a></td><td class="rules">${esc(r.rulesWhole)}</td><td class="num">${n(r.deals)}</td><td class="num">${n(r.solved)} / ${n(r.unsolvable)} / ${n(r.unknown)}</td><td class="num share">${esc(shortShare(r.winnable))}<br><span class="muted">${esc(pct(r.winnable.low, 1))} to ${esc(pct(r.winnable.high, 1))}</span></td><td class="deals undecided">${esc(undecidedCell(r, 20))}</td><td class="num">${r.msMedian >= 100 ? n(Math.round(r.msMedian)) : r.msMedian}</td>${published}</tr>`;
+      return `<tr><td><a href="#${esc(r.name)}">${r.title === r.name ? esc(r.name) : `${esc(r.title)} <span class="muted">(${esc(r.name)})</span>`}</a></td><td class="rules">${esc(r.rulesWhole)}</td><td class="num">${n(r.deals)}</td><td class="num">${n(r.solved)} / ${n(r.unsolvable)} / ${n(r.unknown)}</td><td class="num share">${esc(shortShare(r.winnable))}<br><span class="muted">${esc(pct(r.winnable.low, 1))} to ${esc(pct(r.winnable.high, 1))}</span></td><td class="deals undecided">${esc(undecidedCell(r, 20))}</td><td class="num">${r.msMedian >= 100 ? n(Math.round(r.msMedian)) : r.msMedian}</td>${published}</tr>`;
     })
     .join("\n");
   return `<section id="catalogue">
