@@ -404,7 +404,7 @@ function catalogueHtml(rows: readonly CatalogueRow[]): string {
       const published = p
         ? `<td title="${esc(`${p.deals}${p.note ? `. ${p.note}` : ""}`)}"${r.agrees === false ? ' class="differs"' : ""}>${esc(formatPublished(p))}${r.agrees === false ? " (outside ours)" : ""}</td>`
         : "<td></td>";
-      return `<tr><td><a href="#${esc(r.name)}">${r.title === r.name ? esc(r.name) : `${esc(r.title)} <span class="muted">(${esc(r.name)})</span>`}</a></td><td class="rules">${esc(r.rulesWhole)}</td><td class="num">${n(r.deals)}</td><td class="num">${n(r.solved)} / ${n(r.unsolvable)} / ${n(r.unknown)}</td><td class="num share">${esc(shortShare(r.winnable))}<br><span class="muted">${esc(pct(r.winnable.low, 1))} to ${esc(pct(r.winnable.high, 1))}</span></td><td class="deals undecided">${esc(undecidedCell(r, 20))}</td><td class="num">${r.msMedian >= 100 ? n(Math.round(r.msMedian)) : r.msMedian}</td>${published}</tr>`;
+      return `<tr><td><a href="#${esc(r.name)}">${r.title === r.name ? esc(r.name) : `${esc(r.title)} <span class="muted name">(${esc(r.name)})</span>`}</a></td><td class="rules">${esc(r.rulesWhole)}</td><td class="num">${n(r.deals)}</td><td class="num">${n(r.solved)} / ${n(r.unsolvable)} / ${n(r.unknown)}</td><td class="num share">${esc(shortShare(r.winnable))}<br><span class="muted">${esc(pct(r.winnable.low, 1))} to ${esc(pct(r.winnable.high, 1))}</span></td><td class="deals undecided">${esc(undecidedCell(r, 20))}</td><td class="num">${r.msMedian >= 100 ? n(Math.round(r.msMedian)) : r.msMedian}</td>${published}</tr>`;
     })
     .join("\n");
   return `<section id="catalogue">
@@ -544,7 +544,7 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .deals { font-family: "DejaVu Sans Mono", monospace; font-size: 13px; word-break: break-word; }
 .key span { display: inline-block; width: 12px; height: 12px; margin: 0 4px 0 12px; vertical-align: -1px; }
 .muted { color: #666; font-size: 13px; }
-table.catalogue td { vertical-align: top; } table.catalogue td.num, table.catalogue td.share { white-space: nowrap; }
+table.catalogue td { vertical-align: top; } table.catalogue .name { white-space: nowrap; } table.catalogue td.num, table.catalogue td.share { white-space: nowrap; }
 td.rules { font-size: 12px; min-width: 240px; max-width: 440px; } td.differs { color: #c62828; } td.undecided { max-width: 220px; }
 @media (max-width: 700px) { td.rules { min-width: 150px; font-size: 11px; } }
 `;
