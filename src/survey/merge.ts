@@ -158,7 +158,8 @@ export async function reportStores(
     const parts: { where: string; results: DealResult[] }[] = [];
     for (const { store, survey } of group)
       parts.push({ where: store.where, results: await store.results(survey) });
-    const first = group[0].survey;
+    // The first store's survey, started when the earliest of them was.
+    const first = { ...group[0].survey, created: group.map((h) => h.survey.created).sort()[0] };
     const results = joinResults(first, parts);
     const report = buildReport(first, results);
     if (stores.length > 1) report.files = group.map((h) => h.store.where);

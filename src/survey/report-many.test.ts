@@ -144,6 +144,11 @@ describe("tsol survey report over several databases", () => {
     expect(alpha[0].deals).toBe(6);
     expect(alpha[0].undecided).toEqual([1, 4]);
     expect(steady(alpha[0])).toEqual(steady(one.reports[0]));
+    // Started when the earlier of the two was (a's, made first).
+    const started = async (file: string) =>
+      (await reportsOf([file])).reports.find((r) => r.name === "alpha-star")?.created;
+    expect(alpha[0].created).toBe(await started(a));
+    expect(alpha[0].created < ((await started(b)) ?? "")).toBe(true);
   });
 
   it("keeps surveys of one name under other settings apart, each labelled by the settings that differ", async () => {
