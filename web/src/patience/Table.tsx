@@ -43,6 +43,38 @@ export function turnMs(autoMoves: number, speed = 1): number {
 /** Below this card width the pile's key badges would cover the cards: they are left out (touch screens too). */
 const KEY_BADGE_MIN_W = 44;
 
+/** Whether a pile's key shows as a badge on its outline (above it, for a pile fanned down). */
+const keyBadge = (view: PileView, cardW: number) =>
+  view.key !== undefined && view.key.length <= 3 && cardW >= KEY_BADGE_MIN_W;
+
+/** The room a key badge drawn above its pile takes (`.slot-key.above`: 0.78rem at line-height 1.35, 2 px off). */
+const ABOVE_BADGE_PX = 20;
+
+/**
+ * The table laid out in `w` x `h` with room at its top for the key badges drawn above its first piles (Black
+ * Hole's, whose first row is its fanned piles): else they would stick out of the table's box, cut off under the
+ * notice. The room comes off the height; everything moves down by it.
+ */
+function withBadgeRoom(lay: (h: number) => TableLayout, h: number): TableLayout {
+  const first = lay(h);
+  const tops = first.piles
+    .filter((p) => p.view.fan === "down" && keyBadge(p.view, first.cardW))
+    .map((p) => p.rect.y);
+  const need = tops.length > 0 ? ABOVE_BADGE_PX - Math.min(...tops) : 0;
+  if (need <= 0) return first;
+  const table = lay(h - need);
+  return {
+    ...table,
+    height: table.height + need,
+    piles: table.piles.map((p) => ({
+      ...p,
+      rect: { ...p.rect, y: p.rect.y + need },
+      area: { ...p.area, y: p.area.y + need },
+    })),
+    cards: table.cards.map((pile) => pile.map((c) => ({ ...c, y: c.y + need }))),
+  };
+}
+
 interface Drag {
   pointerId: number;
   startX: number;
@@ -183,7 +215,10 @@ function TableView({ controller, layout, animate, speed, back, scale, mirror }: 
   const shown = frame && frame.seq === seq ? frame.states[frame.at] : controller.state;
   const piles = game.piles(shown, "player");
   const sizing = game.piles(controller.session.start, "player");
-  const table = layoutTable(layout, piles, sizing, size.w || 800, size.h || 560, { scale, mirror });
+  const table = withBadgeRoom(
+    (h) => layoutTable(layout, piles, sizing, size.w || 800, h, { scale, mirror }),
+    size.h || 560,
+  );
   tableRef.current = table;
   const spotOf = new Map(table.piles.map((p) => [pileId(p.view.ref), p]));
   const keyMap = elementKeys(piles);
@@ -548,7 +583,7 @@ function TableView({ controller, layout, animate, speed, back, scale, mirror }: 
                     <SuitShape suit={(view.ref.index & 3) as 0 | 1 | 2 | 3} />
                   </svg>
                 )}
-                {view.key && view.key.length <= 3 && table.cardW >= KEY_BADGE_MIN_W && (
+                {view.key && keyBadge(view, table.cardW) && (
                   <span className={`slot-key${view.fan === "down" ? " above" : ""}`} aria-hidden="true">
                     {view.key}
                   </span>
@@ -562,6 +597,8 @@ function TableView({ controller, layout, animate, speed, back, scale, mirror }: 
                     left: spot.rect.x + table.cardW / 2,
                     top: spot.rect.y + table.cardH - 3,
                     zIndex: 1500,
+                    // As large as the card allows: readable on a laptop's card, not over a phone's corner index.
+                    fontSize: Math.round(Math.min(16, Math.max(9, table.cardW * 0.15))),
                   }}
                   title={note.words}
                   aria-hidden="true"

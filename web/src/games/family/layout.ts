@@ -240,6 +240,15 @@ export function familyLayout(rules: FamilyRules): GameLayout {
     reach: (pile, piles) => reach(pile, piles, rules),
     spread: (pile) => (pile.ref.kind === "waste" ? Math.max(1, Math.min(3, rules.stock?.draw ?? 1)) : 1),
     suitMarks: rules.foundations?.wholeSuits !== true,
+    // The accordion shows only a pile's top card: a pile of more than one says how many it holds.
+    ...(rules.accordion
+      ? {
+          pileNote: (_state: unknown, pile: PileView) =>
+            pile.ref.kind === "accordion" && pile.cards.length > 1
+              ? { text: `×${pile.cards.length}`, words: `its top card over ${pile.cards.length - 1} more` }
+              : undefined,
+        }
+      : {}),
     // More rows, or everything in one, only for clearly larger cards; the accordion's rows and Gaps' grid by
     // the largest cards.
     margin: rules.accordion || rules.sequences ? 0 : 0.1,
