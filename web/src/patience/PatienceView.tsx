@@ -204,8 +204,23 @@ export function PatienceView({
       }
       if (controller.key(key)) e.preventDefault();
     };
+    // Enter or Space while a pile's key of two characters waits for the rest ("2" on the accordion, where "22"
+    // is a pile too) ends it at once: heard before the focused card or button is, so that it is not also picked.
+    // The controller says it used Space only when it ended a key (the key reader's rule).
+    const onEnd = (e: KeyboardEvent) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      if (isTyping(e.target) || e.altKey || e.metaKey || e.ctrlKey) return;
+      if (controller.key(" ")) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
+    window.addEventListener("keydown", onEnd, { capture: true });
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onEnd, { capture: true });
+      window.removeEventListener("keydown", onKey);
+    };
   }, [controller, dialogOpen]);
 
   /** Why a game's own action (Montana's redeal) cannot be played now, or undefined when it can. */
@@ -263,6 +278,12 @@ export function PatienceView({
   const finish = controller.finished;
   const confirm = controller.confirm;
   const notice = controller.notice;
+  // A notice opened whole (tapped, on a phone held sideways) closes when the next one comes.
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const noticeText = notice?.text;
+  useEffect(() => {
+    if (noticeText !== undefined && document.activeElement === noticeRef.current) noticeRef.current?.blur();
+  }, [noticeText]);
 
   // Redo and Solve sit in the toolbar on wide screens and in the menu on small ones (CSS shows one of each).
   const redoButton = (where: string) => (
@@ -440,6 +461,9 @@ export function PatienceView({
         aria-live="polite"
         data-testid="notice"
         title={notice?.text}
+        // Focusable: a phone held sideways shows one line of it, and a tap opens it whole (table.css).
+        tabIndex={notice ? 0 : -1}
+        ref={noticeRef}
       >
         {notice?.text ?? "\u00a0"}
       </div>
