@@ -12,7 +12,8 @@ import { type Harness, openHarness, settled, shot, still } from "./harness.ts";
  * Solvitaire's presets in the web app (issue 34): the games' chooser offers them below the games, found by their
  * names; Accordion played by a drag that the engine accepts, seen on the table; Gaps' 52 places in a grid of 4
  * rows of 13 (13 rows of 4 on an upright phone), a click playing a card to its gap; a preset's link, title and
- * Solvitaire numbering; the hint's solver for a preset.
+ * Solvitaire numbering; the hint's solver for a preset. The accordion played by keys ended with Enter, each pile's
+ * count on its top card; a notice that leaves the keys above the first piles in sight (Black Hole, a phone sideways).
  */
 
 let h: Harness;
@@ -275,4 +276,110 @@ describe("Solvitaire's presets in the web app", () => {
       .toMatch(/has no daily deal/);
     await page.close();
   }, 60_000);
+});
+
+describe("the accordion's counts, its keys, and the notice over the piles' keys", () => {
+  it("Accordion: piles picked by keys ended with Enter (2, Enter is pile 2, not the start of 22), even with a card focused; each pile of more than one card says how many at four sizes", async () => {
+    const game = findPatience("accordion");
+    if (!game) throw new Error("no accordion");
+    const page = await h.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await fresh(page, "accordion/1");
+    // A card focused: Enter must end the key, not also pick up the focused card.
+    await page.locator(".card").first().focus();
+    let state = game.deal(1, game.rules.make({}), "solvitaire") as FamilyState;
+    let enters = 0;
+    const played = 12;
+    for (let n = 0; n < played; n++) {
+      const options = legalMoves(state);
+      const move = options[(n * 7) % options.length];
+      const keys = game.piles(state as never, "player").map((p) => p.key as string);
+      for (const ref of [move.from, move.to]) {
+        const key = String(ref.index + 1);
+        expect(keys[ref.index]).toBe(key);
+        await page.keyboard.type(key);
+        // A key that begins a longer one ("2" of "22") waits: Enter ends it at once.
+        if (keys.some((k) => k !== key && k.startsWith(key))) {
+          await page.keyboard.press("Enter");
+          enters++;
+        }
+      }
+      state = apply(state, move);
+      await expect.poll(() => moves(page)).toBe(n + 1);
+    }
+    expect(enters).toBeGreaterThanOrEqual(3);
+    await still(page);
+    const piles = state.table.accordion;
+    for (const [w, hgt] of [
+      [1280, 800],
+      [390, 844],
+      [844, 390],
+      [1920, 1080],
+    ]) {
+      const where = `${w}x${hgt}`;
+      await page.setViewportSize({ width: w, height: hgt });
+      await settled(page);
+      expect((await pileBoxes(page, "accordion")).length, where).toBe(piles.length);
+      const notes = await page.evaluate<{ pile: string; text: string }[]>(
+        "Array.from(document.querySelectorAll('.pile-note')).map((e) => ({ pile: e.dataset.testid, text: e.textContent }))",
+      );
+      const grown = piles.flatMap((p, i) =>
+        p.length > 1 ? [{ pile: `note-accordion-${i}`, text: `×${p.length}` }] : [],
+      );
+      expect(grown.length, where).toBeGreaterThan(3);
+      expect(notes, where).toEqual(grown);
+      // Each badge lies on its pile's top card, and can be read (at least 9 px).
+      for (const { pile } of grown) {
+        const i = Number(pile.slice("note-accordion-".length));
+        const badge = await page.getByTestId(pile).boundingBox();
+        const top = await page.locator(`.card[data-pile="accordion-${i}"]`).last().boundingBox();
+        if (!badge || !top) throw new Error(`no badge or card on pile ${i + 1} at ${where}`);
+        expect(badge.x >= top.x && badge.x + badge.width <= top.x + top.width, `${pile} ${where}`).toBe(true);
+        expect(badge.y >= top.y && badge.y + badge.height <= top.y + top.height, `${pile} ${where}`).toBe(
+          true,
+        );
+        expect(badge.height, where).toBeGreaterThanOrEqual(12);
+      }
+      await shot(page, `presets-accordion-counts-${where}`);
+    }
+    await page.close();
+  }, 90_000);
+
+  it("a deal that cannot be won says so in a notice that leaves the keys above the first piles in sight (Black Hole), at four sizes", async () => {
+    for (const [w, hgt] of [
+      [844, 390],
+      [390, 844],
+      [1280, 800],
+      [1920, 1080],
+    ]) {
+      const where = `${w}x${hgt}`;
+      const page = await h.browser.newPage({ viewport: { width: w, height: hgt } });
+      await fresh(page, "black-hole/36?numbering=solvitaire");
+      await expect
+        .poll(() => page.getByTestId("notice").textContent(), { timeout: 20_000 })
+        .toContain("cannot be won");
+      await settled(page);
+      const seen = await page.evaluate<{ key: string; top: number; hit: boolean }[]>(`(() => {
+        const notice = document.querySelector('[data-testid="notice"]').getBoundingClientRect();
+        const wrap = document.querySelector('.table-wrap').getBoundingClientRect();
+        return Array.from(document.querySelectorAll('.slot-key.above')).map((e) => {
+          const r = e.getBoundingClientRect();
+          const x = r.left + r.width / 2;
+          const y = r.top + r.height / 2;
+          const at = document.elementFromPoint(x, y);
+          return { key: e.textContent, top: Math.min(r.top - notice.bottom, r.top - wrap.top), hit: e.contains(at) };
+        });
+      })()`);
+      // Black Hole's seventeen piles, each key whole: below the notice, inside the table, nothing over it.
+      expect(seen.length, where).toBe(17);
+      for (const k of seen) expect(k, where).toEqual({ key: k.key, top: expect.any(Number), hit: true });
+      for (const k of seen) expect(k.top, `${k.key} ${where}`).toBeGreaterThanOrEqual(0);
+      if (hgt < 500) {
+        // A phone held sideways: one line of notice.
+        const box = await page.getByTestId("notice").boundingBox();
+        expect(box?.height ?? 99, where).toBeLessThan(24);
+      }
+      await shot(page, `notice-black-hole-${where}`);
+      await page.close();
+    }
+  }, 120_000);
 });
