@@ -39,15 +39,26 @@ function linesFrom(screen: string, first: string, count: number): string[] {
   return lines.slice(at, at + count).map((l) => l.trimEnd());
 }
 
-/** Each key line of rows of key-over-card cells, four columns apart, read back as key -> card text. */
-function cellsOf(lines: readonly string[]): Map<string, string> {
+/**
+ * Each key line of rows of key-over-card cells, four columns apart, read back as key -> card text, up to the blank
+ * line after the table. An accordion's row may have a line of counts under its cards (`x2` under a pile of two):
+ * read into `counts` when given.
+ */
+function cellsOf(lines: readonly string[], counts?: Map<string, string>): Map<string, string> {
   const out = new Map<string, string>();
-  for (let r = 0; r + 1 < lines.length; r += 2) {
+  let r = 0;
+  while (r + 1 < lines.length && lines[r].trim() !== "") {
     const keys = lines[r];
+    const below = lines[r + 2] ?? "";
+    const countLine = /^(\s*x\d+)+$/.test(below);
     for (let x = 0; x < keys.length; x += 4) {
       const key = keys.slice(x, x + 3).trim();
-      if (key !== "") out.set(key, lines[r + 1].slice(x, x + 2));
+      if (key === "") continue;
+      out.set(key, lines[r + 1].slice(x, x + 2));
+      const count = countLine ? below.slice(x, x + 3).trim() : "";
+      if (count !== "") counts?.set(key, count);
     }
+    r += countLine ? 3 : 2;
   }
   return out;
 }
@@ -76,14 +87,16 @@ describe("Solvitaire's Accordion and Gaps in the terminal, played by keys throug
     expect(fits(after)).toBe(true);
     const now = session.state as unknown as FamilyState;
     expect(now.table.accordion).toHaveLength(51);
-    const cells = cellsOf(linesFrom(after, " 1   2   3", 6));
+    const counts = new Map<string, string>();
+    const cells = cellsOf(linesFrom(after, " 1   2   3", 9), counts);
     expect(cells.size).toBe(51);
     expect(cells.has("52")).toBe(false);
     now.table.accordion.forEach((cards, i) => {
       expect(cells.get(String(i + 1))).toBe(formatCard(cards[cards.length - 1]));
     });
-    // The moved pile's card now tops the pile it went to.
+    // The moved pile's card now tops the pile it went to, which says it holds two cards.
     expect(cells.get(to)).toBe(before.get(from));
+    expect(counts).toEqual(new Map([[to, "x2"]]));
     // Another, between piles of two-character keys typed at once (no pause).
     const next = legalMoves(now).find(
       (m: FamilyMove) => m.from.kind === "accordion" && m.from.index >= 9 && m.to.index >= 9,
@@ -92,7 +105,7 @@ describe("Solvitaire's Accordion and Gaps in the terminal, played by keys throug
     const moved = cells.get(keys[0]);
     tmux.keys(keys.join(""));
     session.play(next);
-    const again = cellsOf(linesFrom(await tmux.waitFor(/moves: 2[\s\S]*keys pick/), " 1   2   3", 6));
+    const again = cellsOf(linesFrom(await tmux.waitFor(/moves: 2[\s\S]*keys pick/), " 1   2   3", 9));
     expect(again.size).toBe(50);
     (session.state as unknown as FamilyState).table.accordion.forEach((cards, i) => {
       expect(again.get(String(i + 1))).toBe(formatCard(cards[cards.length - 1]));
