@@ -1,5 +1,5 @@
 import type { Card } from "../../cards/card.ts";
-import type { SearchDomain } from "../../search/domain.ts";
+import type { ResumableDomain, SearchDomain } from "../../search/domain.ts";
 import type { PileKind, PileRef } from "../patience/contract.ts";
 import type { FamilyTable } from "./deal.ts";
 import type { FamilyMove, FamilyState } from "./engine.ts";
@@ -139,10 +139,24 @@ export function packedUnsupported(state: FamilyState): string | undefined {
   return undefined;
 }
 
+/** Weights of the family's best-first heuristic (PackedFamily.score): each per card or pile, lower is better. */
+export interface FamilyWeights {
+  readonly notHome: number;
+  readonly faceDown: number;
+  readonly loose: number;
+  /** Per face-up card not on a card it builds on at all. */
+  readonly unbuilt: number;
+  readonly cell: number;
+  readonly stock: number;
+  /** Per pile that is not empty. */
+  readonly empty: number;
+  readonly depth: number;
+}
+
 /** The tables of which card builds on which (PackedFamily.builds, read only), by builds, deck size and base rank. */
 const BUILDS = new Map<string, Uint8Array>();
 
-export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
+export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, FamilyWeights> {
   readonly keyWords: number;
   /** The automatic moves made after each move: those proved safe, or every card home the game sends. */
   readonly policy: "safe" | "all";
@@ -1283,6 +1297,157 @@ export class PackedFamily implements SearchDomain<FamilyState, FamilyMove> {
     h ^= h >>> 16;
     h = Math.imul(h, 0xc2b2ae35);
     return (h ^ (h >>> 15)) >>> 0;
+  }
+
+  /** `hash()`, leaving `hash2()` in `hash2Value`. */
+  hashBoth(): number {
+    const h = this.hash();
+    this.hash2Value = this.hash2();
+    return h;
+  }
+
+  hash2Value = 0;
+
+  /**
+   * Words of a raw record: the position as it lies (bytes: each pile's length, face-down count and cards; the
+   * cells; the foundations' sizes and suits; the stock, the waste, the reserve and the hole with their sizes).
+   * Every card lies in one place or is counted by a foundation's size, so a deck's worth of cards and the sizes
+   * bound it.
+   */
+  get rawWords(): number {
+    return Math.ceil((2 * this.P + this.C + 2 * this.F + 3 + this.R + this.deck) / 4);
+  }
+
+  private rawAt = 0;
+  private rawWord = 0;
+  private rawShift = 0;
+  private rawOut: Uint32Array = new Uint32Array(0);
+
+  private putByte(b: number): void {
+    this.rawWord |= (b & 255) << this.rawShift;
+    this.rawShift += 8;
+    if (this.rawShift === 32) {
+      this.rawOut[this.rawAt++] = this.rawWord;
+      this.rawWord = 0;
+      this.rawShift = 0;
+    }
+  }
+
+  private getByte(): number {
+    if (this.rawShift === 0) this.rawWord = this.rawOut[this.rawAt++];
+    const b = (this.rawWord >>> this.rawShift) & 255;
+    this.rawShift = (this.rawShift + 8) & 31;
+    return b;
+  }
+
+  /** Writes the position as it lies (`rawWords` words) to `out` from `at` (a best-first search's record). */
+  encodeRaw(out: Uint32Array, at: number): void {
+    const { P, cap, cards, len, down } = this;
+    this.rawOut = out;
+    this.rawAt = at;
+    this.rawWord = 0;
+    this.rawShift = 0;
+    for (let p = 0; p < P; p++) {
+      this.putByte(len[p]);
+      this.putByte(down[p]);
+      for (let i = 0; i < len[p]; i++) this.putByte(cards[p * cap + i]);
+    }
+    for (let i = 0; i < this.C; i++) this.putByte(this.cells[i] + 1);
+    for (let f = 0; f < this.F; f++) {
+      this.putByte(this.flen[f]);
+      this.putByte(this.fsuit[f]);
+    }
+    this.putByte(this.slen);
+    for (let i = 0; i < this.slen; i++) this.putByte(this.stock[i]);
+    this.putByte(this.wlen);
+    for (let i = 0; i < this.wlen; i++) this.putByte(this.waste[i]);
+    for (let r = 0; r < this.R; r++) {
+      this.putByte(this.rlen[r]);
+      for (let i = 0; i < this.rlen[r]; i++) this.putByte(this.res[r * this.rcap + i]);
+    }
+    this.putByte(this.hlen);
+    for (let i = 0; i < this.hlen; i++) this.putByte(this.hole[i]);
+    if (this.rawShift > 0) this.rawOut[this.rawAt++] = this.rawWord;
+  }
+
+  /** Sets the position from a raw record `encodeRaw` wrote (the deal's tables as loaded stay). */
+  decodeRaw(words: Uint32Array, at: number): void {
+    const { P, cap, cards, len, down } = this;
+    this.rawOut = words;
+    this.rawAt = at;
+    this.rawShift = 0;
+    for (let p = 0; p < P; p++) {
+      len[p] = this.getByte();
+      down[p] = this.getByte();
+      for (let i = 0; i < len[p]; i++) cards[p * cap + i] = this.getByte();
+    }
+    for (let i = 0; i < this.C; i++) this.cells[i] = this.getByte() - 1;
+    for (let f = 0; f < this.F; f++) {
+      this.flen[f] = this.getByte();
+      this.fsuit[f] = this.getByte();
+    }
+    this.slen = this.getByte();
+    for (let i = 0; i < this.slen; i++) this.stock[i] = this.getByte();
+    this.wlen = this.getByte();
+    for (let i = 0; i < this.wlen; i++) this.waste[i] = this.getByte();
+    for (let r = 0; r < this.R; r++) {
+      this.rlen[r] = this.getByte();
+      for (let i = 0; i < this.rlen[r]; i++) this.res[r * this.rcap + i] = this.getByte();
+    }
+    this.hlen = this.getByte();
+    for (let i = 0; i < this.hlen; i++) this.hole[i] = this.getByte();
+    this.undoTop = 0;
+    this.hashValid = false;
+  }
+
+  /**
+   * Only a search keyed on hashes takes positions up again here (from raw records): the canonical key does not
+   * say which pile lies where, and the moves of a record name places.
+   */
+  decode(): void {
+    throw new RangeError("the family's packed position is taken up from raw records only");
+  }
+
+  /**
+   * The best-first heuristic (lower is expanded first): cards not yet home, face-down cards, face-up cards that
+   * do not lie on a card they move with as a group (in Spider, a card not on the next of its suit), filled cells,
+   * cards in the stock and waste, less empty piles; and the depth. Clamped to the queue's 0..4095.
+   */
+  score(w: FamilyWeights, depth: number): number {
+    const { P, cap, cards, len, down, builds } = this;
+    let home = this.hlen;
+    for (let f = 0; f < this.F; f++) home += this.flen[f];
+    let faceDown = 0;
+    let loose = 0;
+    let unbuilt = 0;
+    let empty = 0;
+    for (let p = 0; p < P; p++) {
+      const l = len[p];
+      if (l === 0) {
+        empty++;
+        continue;
+      }
+      const d = down[p];
+      faceDown += d;
+      const base = p * cap;
+      for (let i = d + 1; i < l; i++) {
+        const b = builds[cards[base + i - 1] * 52 + cards[base + i]];
+        if ((b & 2) === 0) loose++;
+        if ((b & 1) === 0) unbuilt++;
+      }
+    }
+    let cells = 0;
+    for (let i = 0; i < this.C; i++) if (this.cells[i] >= 0) cells++;
+    const v =
+      w.notHome * (this.deck - home) +
+      w.faceDown * faceDown +
+      w.loose * loose +
+      w.unbuilt * unbuilt +
+      w.cell * cells +
+      w.stock * (this.slen + this.wlen) +
+      w.empty * (P - empty) +
+      w.depth * depth;
+    return v < 0 ? 0 : v > 4095 ? 4095 : v | 0;
   }
 
   /**
