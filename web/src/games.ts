@@ -53,7 +53,7 @@ export function patienceKeys(game: AnyPatienceGame): [string, string][] {
       ? [
           [
             longer.length > 2 ? `${longer[0]}–${longer[longer.length - 1]}` : longer.join(", "),
-            `keys of two or more characters: type them at once (${[...longer[0]].join(" then ")})${keys.includes(longer[0][0]) ? `; ${longer[0][0]} then a pause is ${longer[0][0]} alone` : ""}`,
+            `keys of two or more characters: type them at once (${[...longer[0]].join(" then ")})${keys.includes(longer[0][0]) ? `; ${longer[0][0]} then a pause, Enter or Space is ${longer[0][0]} alone` : ""}`,
           ],
         ]
       : [];

@@ -341,6 +341,23 @@ describe("the family engine's games on the terminal screen", () => {
     expect(screen.render()).not.toContain("<");
   });
 
+  it("ends a key being typed with Enter or Space: 2, Enter, 2, Enter on the accordion is pile 2 twice, not pile 22", () => {
+    const { screen } = familyScreen("accordion", 1);
+    press(screen, "2");
+    expect(screen.keyWaiting).toBe(true);
+    press(screen, "enter");
+    expect(screen.keyWaiting).toBe(false);
+    expect(screen.message).toMatch(/^From pile 2 to where\?/);
+    // The cursor stays hidden: Enter ended the key and did nothing else.
+    expect(screen.render()).not.toContain(">");
+    press(screen, "2", "space");
+    // Pile 2 twice: its quick move, or a refusal; never pile 22 picked up.
+    expect(screen.message).not.toMatch(/pile 22/);
+    expect(screen.keyWaiting).toBe(false);
+    press(screen, "2", "2");
+    expect(screen.message).toMatch(/^From pile 22 to where\?/);
+  });
+
   it("lists the keys of many piles as ranges in the help", () => {
     const { screen } = familyScreen("flower-garden", 1);
     press(screen, "?");

@@ -218,6 +218,14 @@ export class PatienceScreen {
       return;
     }
     if (key.name === "enter" || key.name === "space") {
+      // Enter or Space ends a pile's key being typed ("2" on the accordion, where "22" is a pile too), and does
+      // nothing else then: the pile under the cursor is not also chosen.
+      const step = this.pileKeys.end(key.name);
+      if (step.unused === undefined) {
+        for (const k of step.piles) this.pile(this.piles().filter((p) => p.key === k));
+        if (step.dropped !== undefined) this.message = `No pile's key is ${quoteToken(step.dropped)}.`;
+        return;
+      }
       if (this.cursor < 0) this.showCursor();
       else this.pile([this.piles()[this.cursor]]);
       return;
@@ -466,7 +474,7 @@ export class PatienceScreen {
       const longer = piles.map((p) => p.key).find((k): k is string => k !== undefined && k.length > 1);
       if (longer)
         lines.push(
-          `      A key of two characters is typed at once (${[...longer].join(" then ")}); a pause ends a key.`,
+          `      A key of two characters is typed at once (${[...longer].join(" then ")}); a pause, Enter or Space ends a key.`,
         );
     }
     lines.push("      Arrows move a cursor between piles; Enter or Space picks and drops.");
