@@ -1,5 +1,5 @@
 import { PRESET_GROUPS, presetGroup, withoutPresetIntro } from "../../src/games/family/index.ts";
-import type { AnyPatienceGame, PileRef, PileView } from "../../src/games/patience/contract.ts";
+import type { AnyPatienceGame, PileView } from "../../src/games/patience/contract.ts";
 import { PileKeyReader } from "../../src/games/patience/pile-keys.ts";
 import { findPatience, GAMES, OTHER_PRESETS } from "../../src/games/registry.ts";
 import { layoutOf } from "./games/index.ts";
@@ -114,8 +114,7 @@ const shown = new Map<string, AnyPatienceGame>();
 
 /**
  * The patience game of an id as the web app plays it: the registry's (findPatience), a preset with its rules
- * without the preset line (its title is the platform's) and the accordion's pile picked up from its top card (made
- * once, so that the page keeps one controller a game).
+ * without the preset line (its title is the platform's), made once, so that the page keeps one controller a game.
  */
 export function webPatience(id: string): AnyPatienceGame | undefined {
   const game = findPatience(id);
@@ -123,19 +122,7 @@ export function webPatience(id: string): AnyPatienceGame | undefined {
   if (!game || !preset) return game;
   let made = shown.get(id);
   if (!made) {
-    const engine = game;
-    made = {
-      ...game,
-      about: preset.rules,
-      // An accordion's pile lies stacked, its top card the one in sight: a click or a drag there picks up the
-      // pile (the engine lifts it from its bottom card only; the move is the whole pile's either way).
-      lift: (state: Parameters<AnyPatienceGame["lift"]>[0], ref: PileRef, index: number) => {
-        const whole = engine.lift(state, ref, 0);
-        return ref.kind === "accordion" && whole > 1 && index === whole - 1
-          ? 1
-          : engine.lift(state, ref, index);
-      },
-    } as AnyPatienceGame;
+    made = { ...game, about: preset.rules } as AnyPatienceGame;
     shown.set(id, made);
   }
   return made;

@@ -64,6 +64,10 @@ describe("the accordion, played by the family engine", () => {
       "pile 3 (the seven of clubs and 2 cards under it) onto pile 1 (the five of hearts)",
     );
     expect(lift(after, accordionPile(2), 0)).toBe(3);
+    // Stacked, the pile shows its top card: picked up there too (one card lifted, the move the whole pile's); not
+    // from the card between.
+    expect(lift(after, accordionPile(2), 2)).toBe(1);
+    expect(lift(after, accordionPile(2), 1)).toBe(0);
   });
 
   it("takes other matches and moves to the right when the rules say", () => {

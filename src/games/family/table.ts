@@ -274,9 +274,11 @@ export function lift(state: FamilyState, ref: PileRef, index: number): number {
       return c !== null && c !== undefined && index === 0 ? 1 : 0;
     }
     case "accordion": {
-      // A pile moves whole: lifted from its bottom card (a pile of one, from its only card).
+      // A pile moves whole. It lies stacked, its top card the one in sight: picked up there (one card is lifted
+      // from the top) or from its bottom card (all of them); either way the move carries the whole pile.
       const cards = t.accordion[ref.index];
-      return cards && index === 0 ? cards.length : 0;
+      if (!cards || cards.length === 0) return 0;
+      return index === 0 ? cards.length : index === cards.length - 1 ? 1 : 0;
     }
     default:
       return 0;
