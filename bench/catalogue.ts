@@ -54,6 +54,8 @@ interface Args {
   games: FamilyGame[];
   deals: number[];
   timeout: number;
+  /** tsol's budget of positions a deal besides the time (undefined: none). */
+  positions: number | undefined;
   clock: "cpu" | "wall";
   mb: number;
   workers: number;
@@ -79,6 +81,7 @@ interface ChildJob {
   /** Solve the rules Solvitaire plays rather than the preset's (see playsOtherwise). */
   asPlays: boolean;
   timeoutMs: number;
+  positions?: number;
   mb: number;
   clock: "cpu" | "wall";
 }
@@ -123,6 +126,8 @@ const USAGE = `npm run bench:catalogue -- [options]     (or npx tsx bench/catalo
   --from N --to N            Solvitaire-numbered deals (default 1..100)
   --deals A,B,...            these deals instead
   --timeout S                seconds a deal, for each solver (default 60)
+  --positions P              tsol's budget of positions a deal too, whichever ends first (a run whose verdicts
+                             do not depend on the machine's speed or load; with --no-solvitaire)
   --clock cpu|wall           what times and time limits count, for both solvers (default cpu)
   --mb M                     tsol's memory budget a deal in MB (default 2048)
   --workers N                deals solved at once, each in its own child process (default 1)
@@ -165,6 +170,7 @@ function parseArgs(): Args {
       to: { type: "string", default: "100" },
       deals: { type: "string" },
       timeout: { type: "string", default: "60" },
+      positions: { type: "string" },
       clock: { type: "string", default: "cpu" },
       mb: { type: "string", default: "2048" },
       workers: { type: "string", default: "1" },
@@ -204,12 +210,15 @@ function parseArgs(): Args {
         }
         solvitaire = v.solvitaire;
       } else if (!v["no-solvitaire"]) solvitaire = solvitaireOnPath();
+      if (v.positions !== undefined && solvitaire !== undefined)
+        throw new UsageError("--positions bounds tsol alone, so it goes with --no-solvitaire");
       if (solvitaire !== undefined && deals.some((d) => d > MAX_PEER_DEAL))
         throw new UsageError(`Solvitaire deals only up to ${MAX_PEER_DEAL} (--no-solvitaire for tsol alone)`);
       return {
         games,
         deals,
         timeout: positive("--timeout", v.timeout),
+        positions: v.positions === undefined ? undefined : whole("--positions", v.positions, 1),
         clock: oneOf("--clock", v.clock, ["cpu", "wall"]),
         mb: positive("--mb", v.mb),
         workers: whole("--workers", v.workers, 1),
@@ -238,7 +247,11 @@ function solveInChild(job: ChildJob): ChildAnswer {
   const c0 = processCpuMs();
   const result = solveFamily(start, {
     policy: "none",
-    budget: { ms: job.timeoutMs, bytes: job.mb * 1024 * 1024 },
+    budget: {
+      ms: job.timeoutMs,
+      bytes: job.mb * 1024 * 1024,
+      ...(job.positions === undefined ? {} : { positions: job.positions }),
+    },
     now,
   });
   const ms = performance.now() - w0;
@@ -604,7 +617,15 @@ async function main(): Promise<void> {
         while (next < jobs.length) {
           const { game, deal } = jobs[next++];
           const answer = await child.solve(
-            { game: game.id, deal, asPlays: args.asPlays, timeoutMs, mb: args.mb, clock: args.clock },
+            {
+              game: game.id,
+              deal,
+              asPlays: args.asPlays,
+              timeoutMs,
+              ...(args.positions === undefined ? {} : { positions: args.positions }),
+              mb: args.mb,
+              clock: args.clock,
+            },
             killAfter(timeoutMs, args.clock),
           );
           const record: DealRecord = { game: game.id, deal, tsol: replay(game, deal, args.asPlays, answer) };
@@ -642,7 +663,7 @@ async function main(): Promise<void> {
       : `deals ${args.deals.join(",")}`;
   console.log(
     `Family catalogue: ${args.games.length} game${args.games.length > 1 ? "s" : ""}, Solvitaire-numbered ${dealsText}, ` +
-      `${args.timeout} s a deal (${args.clock === "cpu" ? "CPU time, both solvers" : "wall time: tsol's solve call, Solvitaire's own figure"}), ${args.mb} MB, ` +
+      `${args.timeout} s${args.positions === undefined ? "" : ` and ${args.positions.toLocaleString("en")} positions`} a deal (${args.clock === "cpu" ? "CPU time, both solvers" : "wall time: tsol's solve call, Solvitaire's own figure"}), ${args.mb} MB, ` +
       `${args.workers} at once; ${(wallMs / 1000).toFixed(1)} s in all`,
   );
   console.log("");
@@ -791,6 +812,7 @@ async function main(): Promise<void> {
       deals: args.deals.length === 0 ? [] : [args.deals[0], args.deals[args.deals.length - 1]],
       dealCount: args.deals.length,
       timeoutS: args.timeout,
+      positions: args.positions ?? null,
       clock: args.clock,
       mb: args.mb,
       workers: args.workers,
