@@ -144,8 +144,6 @@ export interface FamilyWeights {
   readonly notHome: number;
   readonly faceDown: number;
   readonly loose: number;
-  /** Per face-up card not on a card it builds on at all. */
-  readonly unbuilt: number;
   readonly cell: number;
   readonly stock: number;
   /** Per pile that is not empty. */
@@ -1419,7 +1417,6 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
     for (let f = 0; f < this.F; f++) home += this.flen[f];
     let faceDown = 0;
     let loose = 0;
-    let unbuilt = 0;
     let empty = 0;
     for (let p = 0; p < P; p++) {
       const l = len[p];
@@ -1430,11 +1427,8 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
       const d = down[p];
       faceDown += d;
       const base = p * cap;
-      for (let i = d + 1; i < l; i++) {
-        const b = builds[cards[base + i - 1] * 52 + cards[base + i]];
-        if ((b & 2) === 0) loose++;
-        if ((b & 1) === 0) unbuilt++;
-      }
+      for (let i = d + 1; i < l; i++)
+        if ((builds[cards[base + i - 1] * 52 + cards[base + i]] & 2) === 0) loose++;
     }
     let cells = 0;
     for (let i = 0; i < this.C; i++) if (this.cells[i] >= 0) cells++;
@@ -1442,7 +1436,6 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
       w.notHome * (this.deck - home) +
       w.faceDown * faceDown +
       w.loose * loose +
-      w.unbuilt * unbuilt +
       w.cell * cells +
       w.stock * (this.slen + this.wlen) +
       w.empty * (P - empty) +

@@ -219,6 +219,11 @@ function shorter(
 }
 
 type FamilySearch = DepthFirst<FamilyState, FamilyMove>;
+type FamilyTeam = TeamDepthFirst<FamilyState, FamilyMove>;
+
+/** Positions a member of the complete search's team stores in its turn before the other goes on. */
+const MEMBER_TURN = 2000;
+
 type FamilyBest = BestFirst<FamilyState, FamilyMove, FamilyWeights>;
 
 /**
@@ -232,7 +237,6 @@ const WEIGHTS: FamilyWeights = {
   notHome: 2,
   faceDown: 4,
   loose: 3,
-  unbuilt: 0,
   cell: 2,
   stock: 3,
   empty: 4,
@@ -253,10 +257,6 @@ const BEST_LIMIT = 300_000;
 function hopeless(start: FamilyState): boolean {
   return start.rules.decks === 2 || start.rules.foundations?.wholeSuits === true;
 }
-type FamilyTeam = TeamDepthFirst<FamilyState, FamilyMove>;
-
-/** Positions a member of the complete search's team stores in its turn before the other goes on. */
-const MEMBER_TURN = 2000;
 
 /**
  * The family's solver, a plan of the solver kit (src/search/kit.ts):
