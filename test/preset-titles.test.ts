@@ -14,7 +14,6 @@ import { type AnySession, Session } from "../src/games/patience/session.ts";
 import { findPatience, OTHER_PRESETS } from "../src/games/registry.ts";
 import { catalogueEntries, catalogueSettings, catalogueTitle } from "../src/survey/catalogue.ts";
 import { buildReport, catalogueRows, catalogueText } from "../src/survey/report.ts";
-import { findPreset, gameTitle, PRESETS, webPatience } from "../web/src/games.ts";
 
 /**
  * The titles of Solvitaire's presets live in the platform (src/games/family/titles.ts): the preset's game is titled
@@ -71,18 +70,8 @@ describe("the presets' titles in the platform", () => {
   });
 });
 
+// The web app's chooser shows the same titles: web/src/preset-titles.test.ts (a test here may not import the web).
 describe("every front-end shows the platform's title", () => {
-  it("the web app's chooser, its game and its title bar", () => {
-    expect(PRESETS.map((p) => p.id)).toEqual(titled.map((t) => t.name));
-    for (const { name, title, group } of titled) {
-      expect(findPreset(name), name).toMatchObject({ id: name, title, group });
-      expect(webPatience(name)?.title, name).toBe(title);
-      expect(gameTitle(name), name).toBe(title);
-      // The chooser's rules in words leave out the sentence that it is a preset (the name is beside the title).
-      expect(findPreset(name)?.rules, name).not.toMatch(/Solvitaire's preset/);
-    }
-  });
-
   it("the terminal's title line", () => {
     for (const { name, title } of titled) {
       const game = findPatience(name);

@@ -26,7 +26,7 @@ import { solverVersion } from "./version.ts";
 
 /**
  * `tsol survey report --db A --db B`: several survey databases reported as one. The databases are made here by the
- * real survey code: Alpha Star (300 positions a deal leaves deals 1 and 4 undecided) and Fortune's Favor, a few
+ * real survey code: Alpha Star (150 positions a deal leaves deals 1, 4 and 6 undecided) and Fortune's Favor, a few
  * deals each, split across files the way a survey run in parts is.
  */
 
@@ -43,17 +43,17 @@ function tsol(args: string[]) {
   return { stdout: r.stdout, stderr: r.stderr, status: r.status };
 }
 
-const SMALL: SurveyBudget = { positions: 300 };
+const SMALL: SurveyBudget = { positions: 150 };
 const LARGE: SurveyBudget = { positions: 20_000 };
 
 let dir: string;
-/** alpha-star 1-4 and fortunes-favor 1-2, both at 300 positions. */
+/** alpha-star 1-4 and fortunes-favor 1-2, both at 150 positions. */
 let a: string;
-/** alpha-star 3-6 at 300 positions (deals 3 and 4 also in a), fortunes-favor 1-3 at 20,000: another survey. */
+/** alpha-star 3-6 at 150 positions (deals 3 and 4 also in a), fortunes-favor 1-3 at 20,000: another survey. */
 let b: string;
-/** alpha-star 1-6 at 300 positions in one file: what a and b joined must give. */
+/** alpha-star 1-6 at 150 positions in one file: what a and b joined must give. */
 let whole: string;
-/** b with its undecided alpha-star deals retried at 20,000 positions (deal 4 decided). */
+/** b with its undecided alpha-star deals retried at 20,000 positions (deals 4 and 6 decided). */
 let retried: string;
 /** a with deal 2 of alpha-star (impossible) changed to solved: two verdicts of one deal. */
 let tampered: string;
@@ -142,7 +142,7 @@ describe("tsol survey report over several databases", () => {
     expect(alpha[0].files).toEqual([a, b]);
     expect(alpha[0].variant).toBeUndefined();
     expect(alpha[0].deals).toBe(6);
-    expect(alpha[0].undecided).toEqual([1, 4]);
+    expect(alpha[0].undecided).toEqual([1, 4, 6]);
     expect(steady(alpha[0])).toEqual(steady(one.reports[0]));
     // Started when the earlier of the two was (a's, made first).
     const started = async (file: string) =>
@@ -155,17 +155,17 @@ describe("tsol survey report over several databases", () => {
     const { reports, results } = await reportsOf([a, b], true);
     const fortunes = reports.filter((r) => r.name === "fortunes-favor");
     expect(fortunes.map((r) => [r.variant, r.deals, r.files])).toEqual([
-      ["budget 300 positions", 2, [a]],
+      ["budget 150 positions", 2, [a]],
       ["budget 20,000 positions", 3, [b]],
     ]);
     // The catalogue's table has a row for each, told apart; both are the catalogue's game.
     const table = catalogueText(catalogueRows(reports));
-    expect(table).toMatch(/\| [^|]*fortunes-favor \[budget 300 positions\][^|]* \|[^\n]*\| 1\.\.2 \(2\) \|/);
+    expect(table).toMatch(/\| [^|]*fortunes-favor \[budget 150 positions\][^|]* \|[^\n]*\| 1\.\.2 \(2\) \|/);
     expect(table).toMatch(
       /\| [^|]*fortunes-favor \[budget 20,000 positions\][^|]* \|[^\n]*\| 1\.\.3 \(3\) \|/,
     );
     expect(table).toMatch(
-      /^3 games, 11 deals, 2 undecided; budget 300 positions \/ 20,000 positions a deal\.$/m,
+      /^3 games, 11 deals, 3 undecided; budget 150 positions \/ 20,000 positions a deal\.$/m,
     );
     const text = reportText(reports);
     expect(text).toContain("fortunes-favor [budget 20,000 positions]: ");
@@ -173,7 +173,7 @@ describe("tsol survey report over several databases", () => {
     // The page: a section for each, which the table links to, each with its own deals plotted.
     const html = reportHtml(reports, results);
     for (const name of [
-      "fortunes-favor [budget 300 positions]",
+      "fortunes-favor [budget 150 positions]",
       "fortunes-favor [budget 20,000 positions]",
     ]) {
       expect(html).toContain(`<section id="${name}">`);
@@ -183,7 +183,7 @@ describe("tsol survey report over several databases", () => {
     const json = JSON.parse(reportJson(reports)) as { surveys: SurveyReport[] };
     expect(json.surveys.map((s) => s.variant ?? null)).toEqual([
       null,
-      "budget 300 positions",
+      "budget 150 positions",
       "budget 20,000 positions",
     ]);
   });
@@ -191,12 +191,13 @@ describe("tsol survey report over several databases", () => {
   it("takes a deal's verdict over its undecided result in another file (a retry in one copy)", async () => {
     const { reports } = await reportsOf([a, retried]);
     const alpha = reports.find((r) => r.name === "alpha-star");
-    // Deal 4 is undecided in a and decided in the retried copy of b; deal 1 is undecided in a alone.
+    // Deal 4 is undecided in a and decided in the retried copy of b (deal 6 too, in b alone); deal 1 is
+    // undecided in a alone.
     expect(alpha?.deals).toBe(6);
     expect(alpha?.undecided).toEqual([1]);
     expect(alpha?.budgets).toEqual([
-      { budget: SMALL, deals: 5 },
-      { budget: LARGE, deals: 1 },
+      { budget: SMALL, deals: 4 },
+      { budget: LARGE, deals: 2 },
     ]);
     // Either order: the same figures.
     const other = (await reportsOf([retried, a])).reports.find((r) => r.name === "alpha-star");
@@ -229,11 +230,11 @@ describe("tsol survey report over several databases", () => {
       },
     ]);
     expect(joined.map((x) => [x.deal, x.outcome, x.budget.positions])).toEqual([
-      [1, "solved", 300],
-      [2, "unsolvable", 300],
+      [1, "solved", 150],
+      [2, "unsolvable", 150],
       [3, "unknown", 20_000],
       [4, "unknown", 20_000],
-      [5, "unsolvable", 300],
+      [5, "unsolvable", 150],
     ]);
     expect(() =>
       joinResults({ name: "x", game: "freecell" }, [
@@ -262,8 +263,8 @@ describe("tsol survey report over several databases", () => {
         { survey: { ...base, solverVersion: "0.1.0+alpha-star.bbbb", budget: LARGE }, label: "Alpha Star" },
       ]),
     ).toEqual([
-      "budget 300 positions; solver 0.1.0+alpha-star.aaaa",
-      "budget 300 positions; solver 0.1.0+alpha-star.bbbb",
+      "budget 150 positions; solver 0.1.0+alpha-star.aaaa",
+      "budget 150 positions; solver 0.1.0+alpha-star.bbbb",
       "budget 20,000 positions; solver 0.1.0+alpha-star.bbbb",
     ]);
   });
@@ -276,7 +277,7 @@ describe("the command", () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toBe("");
     expect(r.stdout).toMatch(/\| [^|]*alpha-star[^|]* \|[^\n]*\| 1\.\.6 \(6\) \|/);
-    expect(r.stdout).toMatch(/^3 games, 11 deals, 2 undecided;/m);
+    expect(r.stdout).toMatch(/^3 games, 11 deals, 3 undecided;/m);
     expect([a, b].map(sha)).toEqual(before);
   }, 60_000);
 
