@@ -85,16 +85,16 @@ export const THRESHOLDS: Readonly<Record<string, GameDifficulty>> = {
   "free-cell-6-pile": { budget: DEFAULT_BUDGET, easy: 8769, medium: 24382 },
   "free-cell-7-pile": { budget: DEFAULT_BUDGET, easy: 5556, medium: 17083 },
   "gaps-one-deal": { budget: DEFAULT_BUDGET, easy: 9519, medium: 34693 },
-  "gargantua-redeal": { budget: DEFAULT_BUDGET, easy: 1209, medium: 20082 },
+  "gargantua-redeal": { budget: DEFAULT_BUDGET, easy: 82, medium: 3210 },
   "klondike-arbitrary-built-moves": { budget: DEFAULT_BUDGET, easy: 438, medium: 4098 },
   "klondike-deal-1": { budget: DEFAULT_BUDGET, easy: 54, medium: 1901 },
   "klondike-deal-1-arbitrary-built-moves": { budget: DEFAULT_BUDGET, easy: 106, medium: 4144 },
   "klondike-deal-1-partial-piles-restricted": { budget: DEFAULT_BUDGET, easy: 54, medium: 1901 },
   "klondike-partial-piles-restricted": { budget: DEFAULT_BUDGET, easy: 183, medium: 1473 },
   "klondike-reserve": { budget: DEFAULT_BUDGET, easy: 668, medium: 2629 },
-  "klondike-two-deck-9": { budget: DEFAULT_BUDGET, easy: 1077, medium: 20441 },
+  "klondike-two-deck-9": { budget: DEFAULT_BUDGET, easy: 439, medium: 4252 },
   "late-binding-solitaire": { budget: DEFAULT_BUDGET, easy: 1376, medium: 6630 },
-  lucas: { budget: DEFAULT_BUDGET, easy: 23881, medium: 27854 },
+  lucas: { budget: DEFAULT_BUDGET, easy: 9282, medium: 9851 },
   "northwest-territory-arbitrary-built-moves": { budget: DEFAULT_BUDGET, easy: 1281, medium: 4051 },
   "northwest-territory-partial-piles-restricted": { budget: DEFAULT_BUDGET, easy: 155, medium: 2200 },
   "one-cell": { budget: DEFAULT_BUDGET, easy: 2188, medium: 3278 },
@@ -105,7 +105,7 @@ export const THRESHOLDS: Readonly<Record<string, GameDifficulty>> = {
   thirtysix: { budget: DEFAULT_BUDGET, easy: 3668, medium: 51524 },
   trigon: { budget: DEFAULT_BUDGET, easy: 123, medium: 160 },
   "two-cell": { budget: DEFAULT_BUDGET, easy: 2294, medium: 4816 },
-  "ultra-klondike-2-deck": { budget: DEFAULT_BUDGET, easy: 9465, medium: 20664 },
+  "ultra-klondike-2-deck": { budget: DEFAULT_BUDGET, easy: 3080, medium: 31044 },
 };
 
 /** What a game's difficulty rests on: its measured thresholds, or undefined when none were measured. */
