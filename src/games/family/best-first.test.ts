@@ -25,7 +25,7 @@ describe("the family's best-first search", () => {
 
   it("is scored lower when a card turns up and when a whole suit goes home", () => {
     const rules = SOLVITAIRE_PRESETS.spiderette;
-    const w = { notHome: 2, faceDown: 4, loose: 3, cell: 2, stock: 3, empty: 4, depth: 0 };
+    const w = { notHome: 2, faceDown: 4, loose: 3, cell: 2, stock: 3, occupied: 4, depth: 0 };
     const start = dealState(rules, 1);
     const domain = new PackedFamily(rules, "all");
     domain.load(start);

@@ -146,8 +146,8 @@ export interface FamilyWeights {
   readonly loose: number;
   readonly cell: number;
   readonly stock: number;
-  /** Per pile that is not empty. */
-  readonly empty: number;
+  /** Per pile that holds cards (fewer is better: an empty pile takes any card the rules let it). */
+  readonly occupied: number;
   readonly depth: number;
 }
 
@@ -1409,7 +1409,7 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
   /**
    * The best-first heuristic (lower is expanded first): cards not yet home, face-down cards, face-up cards that
    * do not lie on a card they move with as a group (in Spider, a card not on the next of its suit), filled cells,
-   * cards in the stock and waste, less empty piles; and the depth. Clamped to the queue's 0..4095.
+   * cards in the stock and waste, piles that hold cards; and the depth. Clamped to the queue's 0..4095.
    */
   score(w: FamilyWeights, depth: number): number {
     const { P, cap, cards, len, down, builds } = this;
@@ -1438,7 +1438,7 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
       w.loose * loose +
       w.cell * cells +
       w.stock * (this.slen + this.wlen) +
-      w.empty * (P - empty) +
+      w.occupied * (P - empty) +
       w.depth * depth;
     return v < 0 ? 0 : v > 4095 ? 4095 : v | 0;
   }

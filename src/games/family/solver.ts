@@ -239,7 +239,7 @@ const WEIGHTS: FamilyWeights = {
   loose: 3,
   cell: 2,
   stock: 3,
-  empty: 4,
+  occupied: 4,
   depth: 1,
 };
 
