@@ -256,7 +256,7 @@ const BEST_LIMIT = 300_000;
  * two decks as such: going first there, it cost the Klondikes of two decks most of the wins the depth-first
  * searches find within 20,000 positions (Gargantua with redeals, deals 1..1,000: 508 won against 9,157 of 10,000).
  */
-function hopeless(start: FamilyState): boolean {
+function bestGoesFirst(start: FamilyState): boolean {
   return start.rules.foundations?.wholeSuits === true;
 }
 
@@ -283,8 +283,9 @@ function scores(start: FamilyState): boolean {
  * - a best-first search (src/search/best-first.ts, keyed on 64-bit hashes, every card home at once), greedy on
  *   the position's score (PackedFamily.score: cards not home, face-down cards, cards out of their groups, the
  *   stock): it finds the long wins of whole-suit games that depth-first walks lose their way to (Simple Simon,
- *   Spiderette, Mrs Mop). It only ever answers "solved", and gives its turns up at BEST_LIMIT positions unless
- *   the game builds whole suits (`hopeless`), where it goes first; where the piles do not build it is left out (`scores`).
+ *   Spiderette, Mrs Mop). It only ever answers "solved". It goes first and keeps its turns where whole suits go
+ *   home (`bestGoesFirst`), elsewhere gives them up at BEST_LIMIT positions, and is left out where the piles do
+ *   not build (`scores`).
  * Every win is replayed through the engine before it is answered (the kit's rule).
  */
 export function solveFamily(start: FamilyState, options: SolveOptions = {}): SolveResult<FamilyMove> {
@@ -331,7 +332,7 @@ export function solveFamily(start: FamilyState, options: SolveOptions = {}): Sol
         };
         // Where the depth-first searches lose their way (whole suits), the best-first search goes first, with the
         // complete search's first turn, and keeps its turns to the end.
-        if (hopeless(start)) entries.unshift({ ...best, first: FIRST_TURN, limit: undefined });
+        if (bestGoesFirst(start)) entries.unshift({ ...best, first: FIRST_TURN, limit: undefined });
         else entries.push(best);
         entries.push({ runner: complete, first: FIRST_TURN, quantum: TURN });
         return entries;
