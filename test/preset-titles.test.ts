@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gamesText } from "../src/cli/games.ts";
-import { PatienceScreen } from "../src/cli/terminal/patience-screen.ts";
+import { screenOf } from "../src/cli/terminal/testing.ts";
 import {
   OTHER_PRESETS_GROUP,
   PRESET_GROUPS,
@@ -10,7 +10,6 @@ import {
   presetTitle,
 } from "../src/games/family/index.ts";
 import { SOLVITAIRE_PRESETS } from "../src/games/family/presets.ts";
-import { type AnySession, Session } from "../src/games/patience/session.ts";
 import { findPatience, OTHER_PRESETS } from "../src/games/registry.ts";
 import { catalogueEntries, catalogueSettings, catalogueTitle } from "../src/survey/catalogue.ts";
 import { buildReport, catalogueRows, catalogueText } from "../src/survey/report.ts";
@@ -74,19 +73,7 @@ describe("the presets' titles in the platform", () => {
 describe("every front-end shows the platform's title", () => {
   it("the terminal's title line", () => {
     for (const { name, title } of titled) {
-      const game = findPatience(name);
-      if (!game) throw new Error(`no game ${name}`);
-      const rules = game.rules.make({});
-      const session = Session.deal(game, 1, rules, "solvitaire", game.policies[0]) as AnySession;
-      const screen = new PatienceScreen(session, {
-        game,
-        rules,
-        numbering: "solvitaire",
-        policy: game.policies[0],
-        randomDeal: () => 2,
-        columns: () => 80,
-        rows: () => 24,
-      });
+      const { screen } = screenOf(name);
       expect(screen.render().split("\n")[0].startsWith(`tsol ${title}  Solvitaire deal #1`), name).toBe(true);
     }
   });

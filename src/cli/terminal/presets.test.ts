@@ -1,13 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { formatCard } from "../../cards/card.ts";
 import type { FamilyState } from "../../games/family/engine.ts";
-import { presetGame } from "../../games/family/index.ts";
 import { SOLVITAIRE_PRESETS } from "../../games/family/presets.ts";
-import type { AnyPatienceGame } from "../../games/patience/contract.ts";
-import { type AnySession, Session } from "../../games/patience/session.ts";
-import { findPatience, PATIENCE_GAMES } from "../../games/registry.ts";
+import { PATIENCE_GAMES } from "../../games/registry.ts";
 import type { Key } from "./keys.ts";
-import { PatienceScreen } from "./patience-screen.ts";
+import { screenOf } from "./testing.ts";
 
 /**
  * The first screen of every game the terminal plays (Solvitaire's 80 presets by name, the registry's games) in a
@@ -15,25 +12,6 @@ import { PatienceScreen } from "./patience-screen.ts";
  */
 
 const key = (name: string): Key => ({ name, ctrl: false, meta: false, sequence: name });
-
-/** A game as `tsol play NAME` finds it: the registry's own, else the preset's. */
-const gameOf = (id: string) => (findPatience(id) ?? presetGame(id)) as AnyPatienceGame;
-
-function screenOf(id: string, deal = 1, size = { columns: 80, rows: 24 }) {
-  const game = gameOf(id);
-  const rules = game.rules.make({});
-  const session = Session.deal(game, deal, rules, "solvitaire", game.policies[0]) as AnySession;
-  const screen = new PatienceScreen(session, {
-    game,
-    rules,
-    numbering: "solvitaire",
-    policy: game.policies[0],
-    randomDeal: () => 2,
-    columns: () => size.columns,
-    rows: () => size.rows,
-  });
-  return { game, session, screen };
-}
 
 /** The screen's parts: the title's lines, the table's (between the blanks around it), the message and keys after. */
 function partsOf(text: string) {
