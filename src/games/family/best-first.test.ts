@@ -42,4 +42,55 @@ describe("the family's best-first search", () => {
       domain.undo(m);
     }
   });
+
+  it("wins Spiderette deals 2, 4 and 5 within 100,000 positions, weighing a card off its suit more than a loose one (with cards off suit weighed as loose ones, none of them within 2,000,000)", () => {
+    const rules = SOLVITAIRE_PRESETS.spiderette;
+    for (const deal of [2, 4, 5]) {
+      const start = dealState(rules, deal);
+      const r = solveFamily(start, { budget: { positions: 100_000 } });
+      expect(r.result, `deal ${deal}`).toBe("solved");
+      expect(r.stats.phases?.find((p) => p.outcome === "solved")?.name).toBe("best first");
+      let s = start;
+      for (const m of r.moves) s = apply(s, m);
+      expect(isWon(s)).toBe(true);
+    }
+  });
+
+  it("counts the face-up cards that lie on their next card off suit apart from those on no next card", () => {
+    const rules = SOLVITAIRE_PRESETS.spider;
+    const base = { notHome: 0, faceDown: 0, loose: 0, cell: 0, stock: 0, occupied: 0, depth: 0 };
+    const domain = new PackedFamily(rules, "all");
+    const moves = new Int32Array(domain.maxMoves);
+    let offSuitSeen = 0;
+    for (const deal of [1, 2, 3]) {
+      domain.load(dealState(rules, deal));
+      // A seeded walk of moves, so that runs of mixed suits form.
+      let seed = deal;
+      for (let step = 0; step < 60; step++) {
+        const { tableau, faceDown } = domain.toState().table;
+        let offSuit = 0;
+        let loose = 0;
+        tableau.forEach((pile, p) => {
+          for (let i = faceDown[p] + 1; i < pile.length; i++) {
+            const lower = pile[i - 1];
+            const upper = pile[i];
+            // Spider builds down in any suit; its groups are runs of one suit (cards are suit + 4 * (rank - 1)).
+            const next = lower >> 2 === (upper >> 2) + 1;
+            if (!next) loose++;
+            else if ((lower & 3) !== (upper & 3)) offSuit++;
+          }
+        });
+        offSuitSeen += offSuit;
+        expect(domain.score({ ...base, offGroup: 1 }, 0)).toBe(offSuit);
+        expect(domain.score({ ...base, loose: 1, offGroup: 0 }, 0)).toBe(loose);
+        // With no weight of its own, a card off suit counts as a loose one.
+        expect(domain.score({ ...base, loose: 1 }, 0)).toBe(loose + offSuit);
+        const n = domain.generate(MODE_SEARCH, moves, 0);
+        if (n === 0) break;
+        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+        domain.apply(moves[seed % n]);
+      }
+    }
+    expect(offSuitSeen).toBeGreaterThan(0);
+  });
 });

@@ -144,6 +144,8 @@ export interface FamilyWeights {
   readonly notHome: number;
   readonly faceDown: number;
   readonly loose: number;
+  /** Per face-up card on its next card under the tableau's build but not under its group's (Spider: off suit). */
+  readonly offGroup?: number;
   readonly cell: number;
   readonly stock: number;
   /** Per pile that holds cards (fewer is better: an empty pile takes any card the rules let it). */
@@ -1417,6 +1419,7 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
     for (let f = 0; f < this.F; f++) home += this.flen[f];
     let faceDown = 0;
     let loose = 0;
+    let offGroup = 0;
     let empty = 0;
     for (let p = 0; p < P; p++) {
       const l = len[p];
@@ -1427,8 +1430,13 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
       const d = down[p];
       faceDown += d;
       const base = p * cap;
-      for (let i = d + 1; i < l; i++)
-        if ((builds[cards[base + i - 1] * 52 + cards[base + i]] & 2) === 0) loose++;
+      for (let i = d + 1; i < l; i++) {
+        const b = builds[cards[base + i - 1] * 52 + cards[base + i]];
+        if ((b & 2) === 0) {
+          if ((b & 1) === 0) loose++;
+          else offGroup++;
+        }
+      }
     }
     let cells = 0;
     for (let i = 0; i < this.C; i++) if (this.cells[i] >= 0) cells++;
@@ -1436,6 +1444,7 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
       w.notHome * (this.deck - home) +
       w.faceDown * faceDown +
       w.loose * loose +
+      (w.offGroup ?? w.loose) * offGroup +
       w.cell * cells +
       w.stock * (this.slen + this.wlen) +
       w.occupied * (P - empty) +
