@@ -57,8 +57,9 @@ export const THRESHOLDS: Readonly<Record<string, GameDifficulty>> = {
   "alpha-star": { budget: DEFAULT_BUDGET, easy: 146, medium: 259 },
   canfield: { budget: DEFAULT_BUDGET, easy: 57, medium: 458 },
   "canfield-strict": { budget: DEFAULT_BUDGET, easy: 75, medium: 673 },
-  spiderette: { budget: DEFAULT_BUDGET, easy: 52904, medium: 59523 },
+  spiderette: { budget: DEFAULT_BUDGET, easy: 11019, medium: 43702 },
   "simple-simon": { budget: DEFAULT_BUDGET, easy: 3538, medium: 6195 },
+  "will-o-the-wisp": { budget: DEFAULT_BUDGET, easy: 7099, medium: 47391 },
   "black-hole": { budget: DEFAULT_BUDGET, easy: 11397, medium: 47236 },
   "worm-hole": { budget: DEFAULT_BUDGET, easy: 3049, medium: 34714 },
   golf: { budget: DEFAULT_BUDGET, easy: 4455, medium: 54514 },
@@ -68,6 +69,7 @@ export const THRESHOLDS: Readonly<Record<string, GameDifficulty>> = {
   "castles-of-spain": { budget: DEFAULT_BUDGET, easy: 1899, medium: 3906 },
   yukon: { budget: DEFAULT_BUDGET, easy: 486, medium: 7019 },
   "spider-one-suit": { budget: DEFAULT_BUDGET, easy: 26866, medium: 41037 },
+  "spider-two-suits": { budget: DEFAULT_BUDGET, easy: 44070, medium: 61652 },
   pyramid: { budget: DEFAULT_BUDGET, easy: 44, medium: 48 },
   "tri-peaks": { budget: DEFAULT_BUDGET, easy: 51, medium: 1329 },
   // Solvitaire's presets that are not registry games (OTHER_PRESETS), dealt in Solvitaire's numbering.
