@@ -2,25 +2,29 @@ import { describe, expect, it } from "vitest";
 import { apply, dealState, isWon } from "./engine.ts";
 import { MODE_SEARCH, PackedFamily } from "./packed.ts";
 import { SOLVITAIRE_PRESETS } from "./presets.ts";
+import type { FamilyRules } from "./rules.ts";
 import { solveFamily } from "./solver.ts";
 
 /**
  * The family solver's best-first search (solver.ts): it finds the long wins of whole-suit games that the
  * depth-first walks lose their way to, and only ever answers "solved", with a win that plays through the engine.
  */
+/** Each deal is won within `positions` by the best-first search, and its moves play through the engine, with no automatic move, to a won position. */
+function expectBestFirstWins(rules: FamilyRules, deals: readonly number[], positions: number): void {
+  for (const deal of deals) {
+    const start = dealState(rules, deal);
+    const r = solveFamily(start, { budget: { positions } });
+    expect(r.result, `deal ${deal}`).toBe("solved");
+    expect(r.stats.phases?.find((p) => p.outcome === "solved")?.name).toBe("best first");
+    let s = start;
+    for (const m of r.moves) s = apply(s, m);
+    expect(isWon(s)).toBe(true);
+  }
+}
+
 describe("the family's best-first search", () => {
   it("wins Simple Simon deals 1..3 within 20,000 positions (the depth-first searches alone had not won them at 200,000), the win its own", () => {
-    const rules = SOLVITAIRE_PRESETS["simple-simon"];
-    for (const deal of [1, 2, 3]) {
-      const start = dealState(rules, deal);
-      const r = solveFamily(start, { budget: { positions: 20_000 } });
-      expect(r.result, `deal ${deal}`).toBe("solved");
-      expect(r.stats.phases?.find((p) => p.outcome === "solved")?.name).toBe("best first");
-      // The moves play through the engine, with no automatic move, to a won position.
-      let s = start;
-      for (const m of r.moves) s = apply(s, m);
-      expect(isWon(s)).toBe(true);
-    }
+    expectBestFirstWins(SOLVITAIRE_PRESETS["simple-simon"], [1, 2, 3], 20_000);
   });
 
   it("is scored lower when a card turns up and when a whole suit goes home", () => {
@@ -44,16 +48,7 @@ describe("the family's best-first search", () => {
   });
 
   it("wins Spiderette deals 2, 4 and 5 within 100,000 positions, weighing a card off its suit more than a loose one (with cards off suit weighed as loose ones, none of them within 2,000,000)", () => {
-    const rules = SOLVITAIRE_PRESETS.spiderette;
-    for (const deal of [2, 4, 5]) {
-      const start = dealState(rules, deal);
-      const r = solveFamily(start, { budget: { positions: 100_000 } });
-      expect(r.result, `deal ${deal}`).toBe("solved");
-      expect(r.stats.phases?.find((p) => p.outcome === "solved")?.name).toBe("best first");
-      let s = start;
-      for (const m of r.moves) s = apply(s, m);
-      expect(isWon(s)).toBe(true);
-    }
+    expectBestFirstWins(SOLVITAIRE_PRESETS.spiderette, [2, 4, 5], 100_000);
   });
 
   it("counts the face-up cards that lie on their next card off suit apart from those on no next card", () => {
