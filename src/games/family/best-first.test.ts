@@ -5,10 +5,6 @@ import { SOLVITAIRE_PRESETS } from "./presets.ts";
 import type { FamilyRules } from "./rules.ts";
 import { solveFamily } from "./solver.ts";
 
-/**
- * The family solver's best-first search (solver.ts): it finds the long wins of whole-suit games that the
- * depth-first walks lose their way to, and only ever answers "solved", with a win that plays through the engine.
- */
 /** Each deal is won within `positions` by the best-first search, and its moves play through the engine, with no automatic move, to a won position. */
 function expectBestFirstWins(rules: FamilyRules, deals: readonly number[], positions: number): void {
   for (const deal of deals) {
@@ -22,6 +18,10 @@ function expectBestFirstWins(rules: FamilyRules, deals: readonly number[], posit
   }
 }
 
+/**
+ * The family solver's best-first search (solver.ts): it finds the long wins of whole-suit games that the
+ * depth-first walks lose their way to, and only ever answers "solved", with a win that plays through the engine.
+ */
 describe("the family's best-first search", () => {
   it("wins Simple Simon deals 1..3 within 20,000 positions (the depth-first searches alone had not won them at 200,000), the win its own", () => {
     expectBestFirstWins(SOLVITAIRE_PRESETS["simple-simon"], [1, 2, 3], 20_000);

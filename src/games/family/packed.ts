@@ -1410,7 +1410,8 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
 
   /**
    * The best-first heuristic (lower is expanded first): cards not yet home, face-down cards, face-up cards that
-   * do not lie on a card they move with as a group (in Spider, a card not on the next of its suit), filled cells,
+   * do not lie on a card they move with as a group (in Spider, a card not on the next of its suit; those on their
+   * next card under the tableau's build but off the group weighed apart when `offGroup` is given), filled cells,
    * cards in the stock and waste, piles that hold cards; and the depth. Clamped to the queue's 0..4095.
    */
   score(w: FamilyWeights, depth: number): number {
