@@ -128,11 +128,16 @@ interface Candidate<M> {
   wins: number;
 }
 
+/**
+ * The share of samples won, with a 95% Wilson interval that counts each undecided sample both ways, as the
+ * survey's report does: lost at its low end, won at its high end (an undecided sample is not a lost one).
+ */
 export const share = (wins: number, unknown: number, samples: number): SampleShare => ({
   wins,
   unknown,
   samples,
-  ...wilson(wins, samples),
+  low: wilson(wins, samples).low,
+  high: wilson(wins + unknown, samples).high,
 });
 
 /** The moves a player can make now that reveal a card (seen in any sample: they depend only on the seen cards). */

@@ -106,7 +106,10 @@ export interface BlindOptions {
   ms?: number;
 }
 
-/** A share of samples: won, undecided (counted lost), drawn; and the 95% Wilson interval of the won share. */
+/**
+ * A share of samples: won, undecided, drawn; and a 95% Wilson interval of the won share that counts the undecided
+ * samples lost at its low end and won at its high end.
+ */
 export interface SampleShare {
   wins: number;
   unknown: number;

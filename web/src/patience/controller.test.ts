@@ -542,7 +542,9 @@ describe("the patience controller", () => {
     expect(controller.verdict.status).toBe("chance");
     const chance = controller.verdict.chance;
     expect(chance?.samples).toBeGreaterThan(0);
-    expect(controller.verdict.detail).toMatch(/^Chance to win from here: \d+% \(95% interval \d+%–\d+%\)/);
+    expect(controller.verdict.detail).toMatch(
+      /^Chance to win from here: (at least )?\d+% \(95% interval \d+%–\d+%\)/,
+    );
     expect(env.requests.filter((r) => r.type === "solve")).toEqual([]);
     controller.hintPress();
     expect(controller.hint?.kind).toBe("move");

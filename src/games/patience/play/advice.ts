@@ -31,11 +31,16 @@ const percent = (x: number) => `${Math.round(x * 100)}%`;
 /** The chance to win, short ("62%") and in full (the interval and what it was counted over). */
 export function chanceWords(chance: SampleShare): { short: string; detail: string } {
   const share = chance.samples > 0 ? chance.wins / chance.samples : 0;
-  const undecided = chance.unknown > 0 ? ` (${chance.unknown} undecided in time, counted as lost)` : "";
+  // An undecided sample may be won: the share won is then a floor, and the interval's high end counts them won.
+  const least = chance.unknown > 0 ? "at least " : "";
+  const undecided =
+    chance.unknown > 0
+      ? ` (${chance.unknown} undecided in time: the interval's high end counts them won)`
+      : "";
   return {
-    short: percent(share),
+    short: `${least}${percent(share)}`,
     detail:
-      `Chance to win from here: ${percent(share)} (95% interval ${percent(chance.low)}–${percent(chance.high)}): ` +
+      `Chance to win from here: ${least}${percent(share)} (95% interval ${percent(chance.low)}–${percent(chance.high)}): ` +
       `won in ${chance.wins} of ${chance.samples} ways the face-down cards may lie${undecided}, by a player who then knew them.`,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findPatience, PATIENCE_GAMES } from "../../registry.ts";
 import type { AnyPatienceGame } from "../contract.ts";
+import { share } from "../hindsight.ts";
 import { Session } from "../session.ts";
 import { solutionTurns } from "../solution.ts";
 import { chanceWords, playsBlind } from "./advice.ts";
@@ -98,6 +99,25 @@ describe("the quick move", () => {
   });
 });
 
+describe("the chance to win's words", () => {
+  it("counts an undecided sample neither lost nor won: the share is a floor and the interval reaches it won", () => {
+    // Spider's samples are often undecided within their budget: none won of 14, all 14 undecided, says nothing.
+    const unknown = share(0, 14, 14);
+    expect(unknown.low).toBeCloseTo(0, 9);
+    expect(unknown.high).toBeCloseTo(1, 9);
+    expect(chanceWords(unknown).short).toBe("at least 0%");
+    expect(chanceWords(unknown).detail).toContain("14 undecided in time");
+    const decided = share(7, 0, 14);
+    expect(decided.low).toBeGreaterThan(0.2);
+    expect(decided.high).toBeLessThan(0.8);
+    expect(chanceWords(decided).short).toBe("50%");
+    // A few undecided widen only the high end.
+    const some = share(7, 3, 14);
+    expect(some.low).toBe(decided.low);
+    expect(some.high).toBeGreaterThan(decided.high);
+  });
+});
+
 describe("the blind player's question", () => {
   it("answers a move a player may make and the chance to win, only for a game with hidden cards", async () => {
     const state = Session.deal(klondike, 3, klondike.rules.make({}), "microsoft", "safe").state;
@@ -114,7 +134,9 @@ describe("the blind player's question", () => {
     expect(answer.line[0]).toBe(answer.move);
     expect(answer.chance.samples).toBeGreaterThan(0);
     expect(answer.chance.low).toBeLessThanOrEqual(answer.chance.high);
-    expect(chanceWords(answer.chance).detail).toMatch(/^Chance to win from here: \d+% \(95% interval/);
+    expect(chanceWords(answer.chance).detail).toMatch(
+      /^Chance to win from here: (at least )?\d+% \(95% interval/,
+    );
     const fc = Session.deal(freecell, 1, freecell.rules.make({}), "microsoft", "safe").state;
     const refused = await answerPlay({ type: "blind", id: 2, game: "freecell", state: fc }, worker);
     expect(refused).toMatchObject({ type: "error", id: 2, code: "no_blind_player" });
