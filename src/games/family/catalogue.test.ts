@@ -5,7 +5,6 @@ import { perftCounts } from "../patience/perft.ts";
 import { dealFamily } from "./deal.ts";
 import { apply, type FamilyState, legalMoves, whyIllegal } from "./engine.ts";
 import { FAMILY_GAMES, type FamilyGame } from "./index.ts";
-import { familyKey } from "./key.ts";
 import { MODE_ENGINE, PackedFamily, packedUnsupported } from "./packed.ts";
 import { CATALOGUE_RULES, familyRules } from "./presets.ts";
 import { checkFamilyRules, copiesOf, FamilyRulesError } from "./rules.ts";
@@ -236,55 +235,10 @@ describe("perft: Yukon's and Scorpion's moves against a generator written apart"
 });
 
 describe("the solver's ways", () => {
-  it("Yukon and Scorpion go to the plain complete search (the packed position does not move unbuilt groups)", () => {
-    for (const id of ["yukon", "scorpion"])
-      expect(packedUnsupported(game(id).deal(1, CATALOGUE_RULES[id], "solvitaire"))).toMatch(/unbuilt/);
-  });
-
-  it("Spider with fewer suits: the packed position plays the engine's moves and tells positions apart as key.ts", () => {
-    for (const id of ["spider-one-suit", "spider-two-suits"]) {
-      const rules = CATALOGUE_RULES[id];
-      const random = mulberry32(0xface);
-      const buffer = new Int32Array(1 << 16);
-      for (let deal = 1; deal <= 2; deal++) {
-        let state = game(id).deal(deal, rules, "solvitaire");
-        expect(packedUnsupported(state)).toBeUndefined();
-        const domain = new PackedFamily(rules, "safe");
-        const words = new Uint32Array(domain.keyWords);
-        const keyText = () => {
-          domain.encode(words);
-          return words.join(",");
-        };
-        const toEngine = new Map<string, string>();
-        const toPacked = new Map<string, string>();
-        const pair = (packed: string, engine: string) => {
-          expect(toEngine.get(packed) ?? engine).toBe(engine);
-          expect(toPacked.get(engine) ?? packed).toBe(packed);
-          toEngine.set(packed, engine);
-          toPacked.set(engine, packed);
-        };
-        domain.load(state);
-        for (let step = 0; step < 60; step++) {
-          const here = JSON.stringify(state.table);
-          expect(JSON.stringify(domain.toState().table)).toBe(here);
-          pair(keyText(), familyKey(state));
-          const end = domain.generate(MODE_ENGINE, buffer, 0);
-          const packed = Array.from(buffer.subarray(0, end));
-          expect(packed.map((m) => domain.toMove(m))).toEqual(legalMoves(state));
-          for (const m of packed) {
-            const next = apply(state, domain.toMove(m));
-            domain.apply(m);
-            expect(JSON.stringify(domain.toState().table)).toBe(JSON.stringify(next.table));
-            pair(keyText(), familyKey(next));
-            domain.undo(m);
-          }
-          if (packed.length === 0) break;
-          const m = packed[Math.floor(random() * packed.length)];
-          state = apply(state, domain.toMove(m));
-          domain.apply(m);
-        }
-      }
-    }
+  // packed.test.ts holds the packed position's moves, keys and automatic moves to the engine's for these four too.
+  it("Yukon, Scorpion and Spider with fewer suits are searched over the packed position (unbuilt groups too)", () => {
+    for (const id of ["yukon", "scorpion", "spider-one-suit", "spider-two-suits"])
+      expect(packedUnsupported(game(id).deal(1, CATALOGUE_RULES[id], "solvitaire"))).toBeUndefined();
   });
 });
 

@@ -788,7 +788,10 @@ export function isWon(state: FamilyState): boolean {
  * rule). With piles built in suit or not at all, any card; in alternate colours, when the foundations of the
  * other colour are at most two ranks lower and the other of its own colour at most three (or, with cards that
  * never come back, the other colour at most one lower); in any suit, when every other is at most two lower.
- * Never with two decks or whole-suit foundations, where the proof does not hold.
+ * Never with two decks or whole-suit foundations, where the proof does not hold. With unbuilt groups (Yukon) only
+ * when every card that could go on it is home for good (cards that never come back, every foundation it could
+ * build on at most one lower): a card of the rank below could otherwise go onto it carrying cards that do not
+ * follow it home, which the looser rules' proofs assume they do.
  */
 export function safeHome(state: FamilyState, c: Card, f: number): boolean {
   const rules = state.rules;
@@ -806,6 +809,7 @@ export function safeHome(state: FamilyState, c: Card, f: number): boolean {
     if (build === "alternate-colours" && isRed(i) === isRed(c)) same = diff;
     else other = Math.max(other, diff);
   }
+  if (rules.tableau.unbuilt) return other <= 1 && !fr.removable;
   if (build === "alternate-colours") return (other <= 2 && same <= 3) || (other <= 1 && !fr.removable);
   return other <= 2;
 }

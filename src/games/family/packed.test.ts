@@ -23,7 +23,12 @@ import { solveFamily, solveFamilyPlain } from "./solver.ts";
  * does.
  */
 
-const PRESETS = Object.entries(SOLVITAIRE_PRESETS).filter(([, r]) => !r.accordion && !r.sequences);
+/** Every preset, and the catalogue's games that are none (Yukon's and Scorpion's unbuilt groups, Spider's suits). */
+const PRESETS = [...Object.entries(SOLVITAIRE_PRESETS), ...Object.entries(CATALOGUE_RULES)].filter(
+  // Pyramid and TriPeaks have packed positions of their own (below).
+  ([, r]) => !r.accordion && !r.sequences && !r.tableau.covering,
+);
+const RULES = Object.fromEntries(PRESETS);
 /** The position as the rules count it: the passes of the waste (`redealt`) only where the rules limit them. */
 const text = (s: FamilyState) =>
   JSON.stringify({
@@ -70,7 +75,7 @@ function keyText(domain: PackedFamily, words: Uint32Array): string {
 
 describe("the packed family position plays the engine's rules", () => {
   it.each(PRESETS.map(([name]) => [name]))("%s", (name) => {
-    const rules = SOLVITAIRE_PRESETS[name];
+    const rules = RULES[name];
     const random = mulberry32(0x5eed);
     const buffer = new Int32Array(1 << 16);
     for (let deal = 1; deal <= 2; deal++) {

@@ -105,8 +105,7 @@ const isRedCard = (c: number) => (c & 3) === 1 || (c & 3) === 2;
 
 /**
  * Why the packed position cannot stand for `state` (the plain solver then searches it), or undefined: rules it
- * does not play (Gaps, Accordion, whole suits that come back off the foundations, unbuilt groups, covering
- * layouts, pairs, the goal of clearing the table, a limited redeal), or a table the engine's deal
+ * does not play (Gaps, Accordion, whole suits that come back off the foundations, covering layouts, pairs, the goal of clearing the table, a limited redeal), or a table the engine's deal
  * and moves never make (a face-down top card, a spread reserve pile of several cards, a foundation out of order).
  */
 export function packedUnsupported(state: FamilyState): string | undefined {
@@ -114,7 +113,6 @@ export function packedUnsupported(state: FamilyState): string | undefined {
   if (rules.sequences || rules.accordion) return "Gaps and Accordion";
   if (rules.foundations?.wholeSuits && rules.foundations.removable) return "whole suits that come back";
   if (rules.tableau.piles > 32 || deckSize(rules) > 104) return "too large";
-  if (rules.tableau.unbuilt) return "unbuilt groups (Yukon, Scorpion)";
   if (rules.tableau.covering || rules.pairs || rules.goal || rules.stock?.redealLimit !== undefined)
     return "covering layouts, pairs, a goal of clearing the table, a limited redeal (Pyramid, TriPeaks)";
   if (t.tableau.length !== rules.tableau.piles) return "piles";
@@ -180,6 +178,8 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
   private readonly holeWraps: boolean;
   private readonly hasFoundations: boolean;
   private readonly wholeSuits: boolean;
+  /** Any face-up card moves with every card above it, built or not (Yukon, Scorpion). */
+  private readonly unbuilt: boolean;
   private readonly removable: boolean;
   private readonly stockTo: number;
   private readonly draw: number;
@@ -288,6 +288,7 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
     this.holeWraps = rules.hole?.wraps ?? false;
     this.hasFoundations = rules.foundations !== null;
     this.wholeSuits = rules.foundations?.wholeSuits ?? false;
+    this.unbuilt = t.unbuilt === true;
     this.removable = rules.foundations?.removable ?? false;
     const stock = rules.stock;
     this.stockTo =
@@ -505,6 +506,8 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
   private groupHeight(p: number): number {
     const l = this.len[p];
     if (l === 0) return 0;
+    // Every face-up card, built or not (engine.ts's groupHeight).
+    if (this.unbuilt) return l - Math.min(this.down[p], l - 1);
     const base = p * this.cap;
     const cards = this.cards;
     const builds = this.builds;
@@ -564,6 +567,11 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
       if (build === 0 && isRedCard(i) === isRedCard(c)) same = diff;
       else if (diff > other) other = diff;
     }
+    // With unbuilt groups (Yukon) a card that could take c's place as a target may head any cards, which need
+    // not follow it home: only the rule that no card can ever be put on c holds (every card of the rank below
+    // that builds on c home, for good). c is a pile's top card with nothing that can come onto it, so it only
+    // ever blocks; any line of play with c left on the table plays with c home, its moves of c left out.
+    if (this.unbuilt) return other <= 1 && !fr.removable;
     if (build === 0) return (other <= 2 && same <= 3) || (other <= 1 && !fr.removable);
     return other <= 2;
   }
@@ -725,7 +733,8 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
               const bottom = cards[base + l - count];
               if (count > 1) {
                 if (spaces === SP_KINGS) {
-                  if ((bottom >> 2) + 1 !== this.n || count !== height) continue;
+                  // A king heads a built group, so it is the whole group; an unbuilt one may hold it anywhere.
+                  if ((bottom >> 2) + 1 !== this.n || (count !== height && !this.unbuilt)) continue;
                 } else if (spaces !== SP_ANY && spaces !== SP_RESERVE_ANY) continue;
               } else if (spaces === SP_KINGS && (bottom >> 2) + 1 !== this.n) continue;
               // A whole pile into a space changes nothing when the piles are a set and no space is refilled:
@@ -733,6 +742,17 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
               if (count === l && oneSpace && !this.fills) continue;
               this.emit(
                 this.bucketOf(count === l - this.down[si] && uncovers ? B_UNCOVER : B_REST),
+                packMove(K_PILE, si, K_PILE, p, count),
+              );
+            }
+          } else if (this.unbuilt) {
+            // Any face-up card may head the cards that go: each that builds on the destination's top.
+            const top = cards[p * cap + lp - 1];
+            for (let count = 1; count <= height; count++) {
+              const b = builds[top * 52 + cards[base + l - count]];
+              if ((b & 1) === 0) continue;
+              this.emit(
+                this.bucketOf(count === l - this.down[si] ? B_UNCOVER : (b & 2) !== 0 ? B_GROUP : B_ONTO),
                 packMove(K_PILE, si, K_PILE, p, count),
               );
             }

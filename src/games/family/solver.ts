@@ -75,7 +75,7 @@ function play(state: FamilyState, moves: readonly FamilyMove[]): FamilyState {
 
 /**
  * The plain search: kept as the reference the packed search is held to (and for the rules no packed position
- * plays: Gaps, Yukon's and Scorpion's unbuilt groups, and the tables PackedCovering and PackedAccordion refuse). It cuts the positions the rules' bound proves lost
+ * plays: Gaps, and the tables PackedCovering and PackedAccordion refuse). It cuts the positions the rules' bound proves lost
  * (`provedLost`, Pyramid's; false under every other rules), a pruning proved safe in engine.ts and held to the
  * search without it on cut-down decks (covering.test.ts).
  */

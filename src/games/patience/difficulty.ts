@@ -67,7 +67,7 @@ export const THRESHOLDS: Readonly<Record<string, GameDifficulty>> = {
   raglan: { budget: DEFAULT_BUDGET, easy: 2665, medium: 15992 },
   "northwest-territory": { budget: DEFAULT_BUDGET, easy: 155, medium: 2200 },
   "castles-of-spain": { budget: DEFAULT_BUDGET, easy: 1899, medium: 3906 },
-  yukon: { budget: DEFAULT_BUDGET, easy: 486, medium: 7019 },
+  yukon: { budget: DEFAULT_BUDGET, easy: 92, medium: 2247 },
   "spider-one-suit": { budget: DEFAULT_BUDGET, easy: 26866, medium: 41037 },
   "spider-two-suits": { budget: DEFAULT_BUDGET, easy: 44070, medium: 61652 },
   pyramid: { budget: DEFAULT_BUDGET, easy: 44, medium: 48 },
