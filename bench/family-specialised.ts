@@ -1,8 +1,8 @@
 /**
  * The family engine against the games that have their own engines and solvers: for each pair (a Solvitaire
  * preset of the family, and the specialised game under the rules that equal it), Solvitaire-numbered deals
- * --from..--to (default 1..200), each solved by both solvers under the same budget: the family's (solveFamily,
- * policy "none") and the game's own (its `solver()`, policy "none"). Every solution is replayed by the platform's
+ * --from..--to (default 1..200), each solved by both solvers under the same budget: the family's own search
+ * (solveFamilyOwn, never a twin; policy "none") and the game's own (its `solver()`, policy "none"). Every solution is replayed by the platform's
  * verifier (checkSolution, policy "none") through its own engine. Where both decide, the verdicts must be equal:
  * a disagreement is a defect of one side. USAGE below lists the options.
  *
@@ -23,7 +23,7 @@
 import { performance } from "node:perf_hooks";
 import { type FamilyGame, familyGame } from "../src/games/family/index.ts";
 import { SOLVITAIRE_PRESETS } from "../src/games/family/presets.ts";
-import { solveFamily } from "../src/games/family/solver.ts";
+import { solveFamilyOwn } from "../src/games/family/solver.ts";
 import { freecell } from "../src/games/freecell/index.ts";
 import { kingAlbert } from "../src/games/king-albert/index.ts";
 import { klondike } from "../src/games/klondike/index.ts";
@@ -256,7 +256,7 @@ async function solveDeal(
   now: Clock,
 ): Promise<DealRecord> {
   const start = game.deal(deal, game.rules.make({}), "solvitaire");
-  const family = solveAndReplay(game, start, (s) => solveFamily(s, { policy: "none", budget, now }), now);
+  const family = solveAndReplay(game, start, (s) => solveFamilyOwn(s, { policy: "none", budget, now }), now);
   const { table: ownTable, ...own } = await p.solveOwn(deal, budget, now);
   return { pair: p.id, deal, sameDeal: ownTable === solverTable(game, start).join("\n"), family, own };
 }

@@ -3,7 +3,7 @@ import { mulberry32 } from "../../cards/random.ts";
 import { apply, dealState, isWon, legalMoves } from "./engine.ts";
 import { MODE_ENGINE, PackedFamily } from "./packed.ts";
 import { SOLVITAIRE_PRESETS } from "./presets.ts";
-import { solveFamily } from "./solver.ts";
+import { solveFamilyOwn } from "./solver.ts";
 
 /**
  * `shortest` for the family: wins shortened by shortcuts found with physical keys (packed.ts's `physical`), whose
@@ -53,6 +53,7 @@ describe("physical keys", () => {
   );
 });
 
+// The family's own search and its shortener (solveFamily hands Baker's Game and Eight Off to FreeCell's solver).
 describe("shortest", () => {
   it.each([
     ["bakers-game", 1],
@@ -61,8 +62,8 @@ describe("shortest", () => {
     ["canfield", 3],
   ] as const)("%s deal %i: a win no longer than the search's, that plays to a win", (name, deal) => {
     const start = dealState(SOLVITAIRE_PRESETS[name], deal);
-    const found = solveFamily(start, { budget: { positions: 2_000_000 } });
-    const short = solveFamily(start, { budget: { positions: 2_000_000 }, shortest: true });
+    const found = solveFamilyOwn(start, { budget: { positions: 2_000_000 } });
+    const short = solveFamilyOwn(start, { budget: { positions: 2_000_000 }, shortest: true });
     expect(found.result).toBe("solved");
     expect(short.result).toBe("solved");
     expect(short.moves.length).toBeLessThanOrEqual(found.moves.length);
@@ -80,8 +81,8 @@ describe("shortest", () => {
     for (const name of ["bakers-game", "eight-off"])
       for (const deal of [2, 3]) {
         const start = dealState(SOLVITAIRE_PRESETS[name], deal);
-        found += solveFamily(start, { budget: { positions: 2_000_000 } }).moves.length;
-        short += solveFamily(start, { budget: { positions: 2_000_000 }, shortest: true }).moves.length;
+        found += solveFamilyOwn(start, { budget: { positions: 2_000_000 } }).moves.length;
+        short += solveFamilyOwn(start, { budget: { positions: 2_000_000 }, shortest: true }).moves.length;
       }
     expect(short).toBeLessThan(found * 0.75);
   });
