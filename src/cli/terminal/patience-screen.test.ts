@@ -227,7 +227,7 @@ describe("the terminal screen without peeking", () => {
     press(screen, "t");
     await settle(screen);
     expect(screen.message).toMatch(
-      /^Best move seeing only what you see: \S+, .* Chance to win (at least )?\d+%\.$/,
+      /^Best move seeing only what you see: \S+, .* Chance to win (≥?\d+%|not known)\.$/,
     );
     press(screen, "S");
     await settle(screen);

@@ -22,9 +22,10 @@ function verdictText(verdict: PatienceController["verdict"], searchedMs: number)
   }
   if (verdict.status === "chance") {
     const c = verdict.chance;
-    return c
-      ? `Chance to win ${chanceWords(c).short} (${Math.round(c.low * 100)}–${Math.round(c.high * 100)}%)`
-      : "Chance to win";
+    if (!c) return "Chance to win";
+    // With no sample decided the interval is all of 0-100%: the words say so alone.
+    if (c.samples > 0 && c.unknown === c.samples) return `Chance to win ${chanceWords(c).short}`;
+    return `Chance to win ${chanceWords(c).short} (${Math.round(c.low * 100)}–${Math.round(c.high * 100)}%)`;
   }
   return VERDICT_TEXT[verdict.status];
 }

@@ -37,8 +37,11 @@ export function chanceWords(chance: SampleShare): { short: string; detail: strin
     chance.unknown > 0
       ? ` (${chance.unknown} undecided in time: the interval's high end counts them won)`
       : "";
+  // No sample decided: nothing is known yet (Spider's samples within a decision's time).
+  const unknown = chance.samples > 0 && chance.unknown === chance.samples;
   return {
-    short: `${least}${percent(share)}`,
+    // Short, for the status line of a phone: "≥50%".
+    short: unknown ? "not known" : `${chance.unknown > 0 ? "≥" : ""}${percent(share)}`,
     detail:
       `Chance to win from here: ${least}${percent(share)} (95% interval ${percent(chance.low)}–${percent(chance.high)}): ` +
       `won in ${chance.wins} of ${chance.samples} ways the face-down cards may lie${undecided}, by a player who then knew them.`,

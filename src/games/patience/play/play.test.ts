@@ -105,7 +105,8 @@ describe("the chance to win's words", () => {
     const unknown = share(0, 14, 14);
     expect(unknown.low).toBeCloseTo(0, 9);
     expect(unknown.high).toBeCloseTo(1, 9);
-    expect(chanceWords(unknown).short).toBe("at least 0%");
+    expect(chanceWords(unknown).short).toBe("not known");
+    expect(chanceWords(share(0, 3, 14)).short).toBe("≥0%");
     expect(chanceWords(unknown).detail).toContain("14 undecided in time");
     const decided = share(7, 0, 14);
     expect(decided.low).toBeGreaterThan(0.2);
