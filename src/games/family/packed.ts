@@ -105,8 +105,9 @@ const isRedCard = (c: number) => (c & 3) === 1 || (c & 3) === 2;
 
 /**
  * Why the packed position cannot stand for `state` (the plain solver then searches it), or undefined: rules it
- * does not play (Gaps, Accordion, whole suits that come back off the foundations, covering layouts, pairs, the goal of clearing the table, a limited redeal), or a table the engine's deal
- * and moves never make (a face-down top card, a spread reserve pile of several cards, a foundation out of order).
+ * does not play (Gaps, Accordion, whole suits that come back off the foundations, covering layouts, pairs, the
+ * goal of clearing the table, a limited redeal), or a table the engine's deal and moves never make (a face-down
+ * top card, a spread reserve pile of several cards, a foundation out of order).
  */
 export function packedUnsupported(state: FamilyState): string | undefined {
   const { rules, table: t } = state;
