@@ -17,7 +17,8 @@ import type { FamilyRules } from "./rules.ts";
  * and its `unsolvable` rests on its complete search of every single-card move, whose pruning (cards home by its
  * `isSafeHome`, the same rule as the family's `safeHome` for these builds; cells and cascades counted as sets) is
  * proved for all these rules. Its win, written out as single-card moves, is played back through the family's
- * engine, which must end won (specialised.test.ts and verdicts.test.ts hold the two solvers' verdicts equal).
+ * engine, which must end won (freecell-twin.test.ts holds its verdicts to the family's own search on every such
+ * preset; verdicts.test.ts holds FreeCell's game's to the family's on `free-cell`).
  */
 
 /** FreeCell's rules for family rules that are FreeCell's with single-card moves, else undefined. */
@@ -89,7 +90,7 @@ export function solveByFreeCell(
     to: { kind: m.to.kind, index: m.to.index },
     count: m.count,
   }));
-  return playedBack(start, moves, stats, "FreeCell's");
+  return playedBack(start, moves, stats);
 }
 
 /**
@@ -100,13 +101,12 @@ function playedBack(
   start: FamilyState,
   moves: readonly FamilyMove[],
   stats: SolveResult<FamilyMove>["stats"],
-  solver: string,
 ): SolveResult<FamilyMove> {
   const refused: SolveResult<FamilyMove> = {
     result: "unknown",
     moves: [],
     stats,
-    reason: `${solver} win does not replay as the family's moves`,
+    reason: "FreeCell's win does not replay as the family's moves",
   };
   let state = start;
   for (const move of moves) {
