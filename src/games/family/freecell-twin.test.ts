@@ -73,6 +73,14 @@ describe("FreeCell's presets are solved by FreeCell's solver", () => {
     expect(both, "deals both decided").toBeGreaterThanOrEqual(2);
   });
 
+  it("solveFamily keeps the family's own search where only kings fill a space (Eight Off)", () => {
+    const rules = SOLVITAIRE_PRESETS["eight-off"];
+    const start = familyGame("eight-off", "eight-off", rules).deal(1, rules, "solvitaire");
+    expect(solveFamily(start, { budget: { positions: 100_000 } }).stats.searched).not.toMatch(
+      /FreeCell's solver/,
+    );
+  });
+
   it("solveFamily hands them over, and keeps the family's own search under the policy 'all'", () => {
     const game = familyGame("free-cell", "free-cell", SOLVITAIRE_PRESETS["free-cell"]);
     const start = game.deal(1, SOLVITAIRE_PRESETS["free-cell"], "solvitaire");

@@ -312,12 +312,14 @@ export function solveFamily(start: FamilyState, options: SolveOptions = {}): Sol
   // Gaps as Montana plays it: Montana's solver, whose proofs hold for exactly these rules (montana-twin.ts).
   const twin = montanaTwin(start.rules);
   if (twin) return solveByMontana(start, twin, options);
-  // FreeCell's rules with single-card moves (its presets): FreeCell's solver, proved for them (freecell-twin.ts),
-  // with half the budget, then the family's own search with the rest. Neither is ahead on every preset (FreeCell's
-  // decides more of most at 200,000 positions, the family's more of Eight Off and Fore Cell at 20,000), and the
-  // two halves decide about as many as the better of the two given the whole (docs/family.md, "FreeCell's twin").
+  // FreeCell's rules with single-card moves and spaces that take any card (FreeCell, its cell and pile variants,
+  // Baker's Game): FreeCell's solver, proved for them (freecell-twin.ts), with half the budget, then the family's
+  // own search with the rest. Neither is ahead on every preset (FreeCell's decides more at 200,000 positions, the
+  // family's more of some at 20,000), and the two halves decide about as many as the better of the two given the
+  // whole. Where only kings fill a space (Eight Off, Fore Cell) FreeCell's searches, tuned on FreeCell, need
+  // several times the family's positions and time: those keep the family's own search (docs/family.md).
   const freecell = freecellTwin(start.rules);
-  if (freecell) {
+  if (freecell && freecell.empty === "any") {
     const budget = options.budget ?? {};
     if (budget.positions === undefined && budget.ms === undefined) {
       const whole = solveByFreeCell(start, freecell, options);
