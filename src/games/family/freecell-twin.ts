@@ -9,16 +9,19 @@ import type { FamilyRules } from "./rules.ts";
  * The FreeCell-like presets, solved by tsol's FreeCell solver. FreeCell's engine plays, as options of one engine,
  * cells from 0 to 10, 1 to 9 cascades building down in alternating colours or in suit, spaces taking any card or
  * only kings, and cards back off the foundations or not (src/games/freecell/rules.ts); with single-card moves
- * those are exactly the family's rules of one deck of 52 cards dealt face up onto at most 9 piles with free cells,
+ * those are the family's rules of one deck of 52 cards dealt face up onto at most 9 piles with free cells,
  * foundations built up in suit from the ace, one card moved at a time, and nothing else (no stock, reserve, hole
- * or groups that move as one): Solvitaire's `free-cell` and its cell and pile variants, `bakers-game`,
+ * or groups that move as one), but for a move FreeCell allows and the family does not, a card from one free cell to
+ * another, which changes nothing its search counts (cells are a set) and which its complete search never makes:
+ * Solvitaire's `free-cell` and its cell and pile variants, `bakers-game`,
  * `eight-off`, `fore-cell` and their variants, `british-canister`. FreeCell's solver decides such deals at
  * fc-solve's speed (docs/solver.md) where the family's own search leaves some undecided at millions of positions,
  * and its `unsolvable` rests on its complete search of every single-card move, whose pruning (cards home by its
  * `isSafeHome`, the same rule as the family's `safeHome` for these builds; cells and cascades counted as sets) is
  * proved for all these rules. Its win, written out as single-card moves, is played back through the family's
  * engine, which must end won (freecell-twin.test.ts holds its verdicts to the family's own search on every such
- * preset; verdicts.test.ts holds FreeCell's game's to the family's on `free-cell`).
+ * preset; verdicts.test.ts holds FreeCell's game's to the family's on `free-cell`). solveFamily hands it only those
+ * whose spaces take any card, and half of a budget (solver.ts).
  */
 
 /** FreeCell's rules for family rules that are FreeCell's with single-card moves, else undefined. */

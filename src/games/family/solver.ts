@@ -323,7 +323,8 @@ export function solveFamily(start: FamilyState, options: SolveOptions = {}): Sol
     const budget = options.budget ?? {};
     if (budget.positions === undefined && budget.ms === undefined) {
       const whole = solveByFreeCell(start, freecell, options);
-      if (whole) return whole;
+      // Unknown only when its win did not replay or its tables filled their memory: the family's search then.
+      if (whole && whole.result !== "unknown") return whole;
     } else {
       const t0 = options.now?.();
       const half: Budget = {
@@ -337,7 +338,7 @@ export function solveFamily(start: FamilyState, options: SolveOptions = {}): Sol
       const rest: Budget = {
         ...budget,
         ...(budget.positions !== undefined
-          ? { positions: budget.positions - (first ? (half.positions ?? 0) : 0) }
+          ? { positions: Math.max(0, budget.positions - (first ? first.stats.positions : 0)) }
           : {}),
         ...(budget.ms !== undefined ? { ms: Math.max(0, budget.ms - spent) } : {}),
       };
