@@ -4,7 +4,7 @@ import type { FamilyState } from "./engine.ts";
 /**
  * The canonical key of a family position: equal for positions the rules cannot tell apart. Tableau piles, cells
  * and a spread reserve are sets (sorted) unless the stock deals onto the piles one by one, where a pile's place
- * matters; the two foundations of a suit in a two-deck game are a set too. The hole counts only by its top card
+ * matters until the stock is empty (then the piles and cells are sets again); the two foundations of a suit in a two-deck game are a set too. The hole counts only by its top card
  * and size (pairs' discard not at all); a covering layout's piles keep their places; a limited redeal counts the
  * redeals made. Gaps' rows are a set unless their suits are fixed; the accordion counts only by its piles' top cards
  * (as Solvitaire's key does). Cards are written as letters of one code unit each (card + 48, so '0' to 'c'), a
@@ -17,8 +17,12 @@ export function familyKey(state: FamilyState): string {
   // A covering layout's piles are places of their own (which card covers which): never a set.
   const symmetric = state.rules.stock?.dealsTo !== "piles" && !state.rules.tableau.covering;
   const sortIf = (items: string[]) => (symmetric ? items.sort() : items);
-  const piles = sortIf(t.tableau.map((p, i) => `${t.faceDown[i]}/${p.map(code).join("")}`));
-  const cells = sortIf(t.cells.map((c) => (c === null ? "" : code(c))));
+  // A stock that deals onto the piles tells them apart only while it holds cards (Spider's last deal made, its
+  // piles are a set).
+  const pilesSet = symmetric || (!state.rules.tableau.covering && t.stock.length === 0);
+  const sortPiles = (items: string[]) => (pilesSet ? items.sort() : items);
+  const piles = sortPiles(t.tableau.map((p, i) => `${t.faceDown[i]}/${p.map(code).join("")}`));
+  const cells = sortPiles(t.cells.map((c) => (c === null ? "" : code(c))));
   // A spread reserve that fills spaces fills them from its first place: then its order matters.
   const fillsFromReserve = state.rules.tableau.spaces.startsWith("reserve");
   const reserve =

@@ -182,6 +182,77 @@ describe("the packed family position plays the engine's rules", () => {
   });
 });
 
+describe("a stock that deals onto the piles tells them apart only while it holds cards", () => {
+  /** The position with its piles in the other order. */
+  const turned = (state: FamilyState): FamilyState => {
+    const order = state.table.tableau.map((_, i) => i).reverse();
+    return {
+      ...state,
+      table: {
+        ...state.table,
+        tableau: order.map((i) => state.table.tableau[i]),
+        faceDown: order.map((i) => state.table.faceDown[i]),
+      },
+    };
+  };
+
+  it.each([["spiderette"], ["scorpion"], ["spider-two-suits"]])(
+    "%s: once it is empty the piles are a set",
+    (name) => {
+      const rules = RULES[name];
+      const random = mulberry32(0xdea1);
+      const buffer = new Int32Array(1 << 16);
+      let emptied = 0;
+      for (let deal = 1; deal <= 4; deal++) {
+        let state = dealState(rules, deal);
+        // Deal the whole stock first (a card on every pile each time), then play at random.
+        for (;;) {
+          const stock = legalMoves(state).find((m) => m.from.kind === "stock");
+          if (!stock) break;
+          state = apply(state, stock);
+        }
+        if (state.table.stock.length > 0) continue;
+        emptied++;
+        // key.ts: the same piles in another order are one position.
+        expect(familyKey(turned(state))).toBe(familyKey(state));
+        // The packed key tells positions apart exactly as key.ts does, over the play that follows (the search's
+        // moves too: one space tried, as the piles are a set).
+        const domain = new PackedFamily(rules, "safe");
+        const words = new Uint32Array(domain.keyWords);
+        const toEngine = new Map<string, string>();
+        const toPacked = new Map<string, string>();
+        const pair = (packed: string, engine: string) => {
+          expect(toEngine.get(packed) ?? engine).toBe(engine);
+          expect(toPacked.get(engine) ?? packed).toBe(packed);
+          toEngine.set(packed, engine);
+          toPacked.set(engine, packed);
+        };
+        domain.load(state);
+        for (let step = 0; step < 30; step++) {
+          pair(keyText(domain, words), familyKey(state));
+          const end = domain.generate(MODE_SEARCH, buffer, 0);
+          for (let i = 0; i < end; i++) {
+            domain.apply(buffer[i]);
+            pair(keyText(domain, words), familyKey(domain.toState()));
+            domain.undo(buffer[i]);
+          }
+          if (end === 0) break;
+          const m = buffer[Math.floor(random() * end)];
+          for (const e of domain.toMoves(m)) state = apply(state, e);
+          domain.apply(m);
+        }
+      }
+      expect(emptied, "deals whose stock was dealt out").toBeGreaterThan(0);
+    },
+  );
+
+  it("while it holds cards, the same piles in another order are another position", () => {
+    const state = dealState(RULES.spiderette, 1);
+    expect(state.table.stock.length).toBeGreaterThan(0);
+    expect(familyKey(turned(state))).not.toBe(familyKey(state));
+  });
+});
+
 describe("the passes of the waste, counted under every redeal rule (what the player has seen)", () => {
   it("leave the searches' verdicts and position counts on Canfield as they were before the engine counted them", () => {
     // Measured before the engine counted unlimited passes (commit 734fd80): deal, verdict, the positions of the

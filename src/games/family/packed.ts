@@ -605,8 +605,10 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
     const { P, cap, len, cards } = this;
     let closed = false;
     if (this.spaces === SP_RESERVE_WASTE) for (let p = 0; p < P; p++) if (len[p] === 0) closed = true;
-    const firstEmptyCell = search && this.symmetric;
-    const oneSpace = search && this.symmetric;
+    // Piles (and cells) are a set where no stock deals onto them one by one, or once such a stock is empty.
+    const set = this.symmetric || this.slen === 0;
+    const firstEmptyCell = search && set;
+    const oneSpace = search && set;
     for (let p = 0; p < P; p++) {
       const l = len[p];
       if (l === 0 || this.down[p] >= l) continue;
@@ -1171,7 +1173,7 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
     this.acc = 0;
     this.accBits = 0;
     const { P, cap, cards, len, down, order } = this;
-    const sorted = this.symmetric && !this.physical;
+    const sorted = (this.symmetric || this.slen === 0) && !this.physical;
     if (sorted) {
       // Insertion sort from the last order: a move changes one or two piles.
       for (let i = 1; i < P; i++) {
