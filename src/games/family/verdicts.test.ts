@@ -4,7 +4,8 @@ import { kingAlbert } from "../king-albert/index.ts";
 import { klondike } from "../klondike/index.ts";
 import { montana } from "../montana/index.ts";
 import type { PatienceGame } from "../patience/contract.ts";
-import { checkSolution, solverTable } from "../patience/verify.ts";
+import { replaysToWin } from "../patience/testing.ts";
+import { solverTable } from "../patience/verify.ts";
 import { familyGame } from "./index.ts";
 import { SOLVITAIRE_PRESETS } from "./presets.ts";
 import { solveFamilyOwn, solveFamilyPlain } from "./solver.ts";
@@ -57,23 +58,11 @@ function pair<S extends { rules: R }, M, R>(
       const result = solve(start, { policy: "none", budget: { positions: POSITIONS } });
       return {
         result: result.result,
-        replays: replays(game, start, result.moves),
+        replays: replaysToWin(game, start, result.moves),
         table: solverTable(game, start),
       };
     },
   };
-}
-
-/** The moves, written in the game's notation, replay through the game's verifier (no automatic moves) to a win. */
-function replays<S extends { rules: R }, M, R>(game: PatienceGame<S, M, R>, start: S, moves: M[]): boolean {
-  const text: string[] = [];
-  let state = start;
-  for (const m of moves) {
-    text.push(game.notation.format(state, m));
-    state = game.apply(state, m);
-  }
-  const check = checkSolution(game, start, text, "none");
-  return check.valid && check.won;
 }
 
 const PAIRS: Pair[] = [
@@ -134,7 +123,7 @@ describe("the family engine's verdicts are the specialised solvers'", () => {
         const search = start.rules.sequences ? solveFamilyPlain : solveFamilyOwn;
         const family = search(start, { policy: "none", budget: { positions: POSITIONS } });
         if (family.result === "solved")
-          expect(replays(game, start, family.moves), `the family's win of deal ${deal}`).toBe(true);
+          expect(replaysToWin(game, start, family.moves), `the family's win of deal ${deal}`).toBe(true);
         const own = await p.own(deal);
         expect(own.table, `deal ${deal} is the same in both`).toEqual(solverTable(game, start));
         if (own.result === "solved") expect(own.replays, `the ${p.name} win of deal ${deal}`).toBe(true);

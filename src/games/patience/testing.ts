@@ -288,3 +288,14 @@ export function conformance<S extends { rules: R }, M, R>(
     });
   }
 }
+
+/** The moves, each written in the game's notation in its own position, replay through the platform's verifier
+ * with no automatic move to a win. */
+export function replaysToWin<S extends { rules: R }, M, R>(
+  game: PatienceGame<S, M, R>,
+  start: S,
+  moves: readonly M[],
+): boolean {
+  const check = checkSolution(game, start, movesNotation(game, start, moves), "none");
+  return check.valid && check.won;
+}
