@@ -1,4 +1,5 @@
-import type { SolveResult } from "../../search/result.ts";
+import type { Budget } from "../../search/budget.ts";
+import type { SolveResult, SolveStats } from "../../search/result.ts";
 import type { FreeCellRules, FreeCellState } from "../freecell/rules.ts";
 import { solve as solveFreeCell } from "../freecell/solver.ts";
 import type { SolveOptions } from "../patience/contract.ts";
@@ -120,4 +121,47 @@ function playedBack(
     }
   }
   return isWon(state) ? { result: "solved", moves: [...moves], stats } : refused;
+}
+
+/**
+ * FreeCell's solver with half the budget (of positions and of time; the whole when there is none), then `own` (the
+ * family's own search, passed in by solver.ts) with what is left, when FreeCell's solver did not decide: its win
+ * refused, its tables full, or its half spent. The stats count both.
+ */
+export function solveFreeCellFirst(
+  start: FamilyState,
+  twin: FreeCellRules,
+  options: SolveOptions,
+  own: (start: FamilyState, options: SolveOptions) => SolveResult<FamilyMove>,
+): SolveResult<FamilyMove> {
+  const budget: Budget = options.budget ?? {};
+  const { positions, ms } = budget;
+  const t0 = options.now?.();
+  const half: Budget = {
+    ...budget,
+    ...(positions !== undefined ? { positions: Math.ceil(positions / 2) } : {}),
+    ...(ms !== undefined ? { ms: ms / 2 } : {}),
+  };
+  const first = solveByFreeCell(start, twin, { ...options, budget: half });
+  if (!first) return own(start, options);
+  if (first.result !== "unknown") return first;
+  const spent = t0 !== undefined && options.now ? options.now() - t0 : 0;
+  const rest: Budget = {
+    ...budget,
+    ...(positions !== undefined ? { positions: Math.max(0, positions - first.stats.positions) } : {}),
+    ...(ms !== undefined ? { ms: Math.max(0, ms - spent) } : {}),
+  };
+  const second = own(start, { ...options, budget: rest });
+  const a = first.stats;
+  const b = second.stats;
+  const stats: SolveStats = {
+    ...b,
+    positions: a.positions + b.positions,
+    expanded: a.expanded + b.expanded,
+    ms: a.ms + b.ms,
+    bytes: Math.max(a.bytes, b.bytes),
+    phases: [...a.phases, ...b.phases],
+    searched: `FreeCell's solver (${a.positions} positions), then ${b.searched}`,
+  };
+  return { ...second, stats };
 }

@@ -1,11 +1,11 @@
 import { BestFirst } from "../../search/best-first.ts";
-import { type Budget, BudgetMeter, describeBudget } from "../../search/budget.ts";
+import { BudgetMeter, describeBudget } from "../../search/budget.ts";
 import { DepthFirst } from "../../search/depth-first.ts";
 import { pathMoves } from "../../search/domain.ts";
 import type { VisitedTable } from "../../search/key-set.ts";
 import { type Phase, replayer, solveByPlan } from "../../search/kit.ts";
 import type { Entry } from "../../search/portfolio.ts";
-import type { SolveResult, SolveStats } from "../../search/result.ts";
+import type { SolveResult } from "../../search/result.ts";
 import { Shortener } from "../../search/shorten.ts";
 import { StateTable } from "../../search/state-table.ts";
 import { TeamDepthFirst } from "../../search/team-depth-first.ts";
@@ -21,7 +21,7 @@ import {
   playInPlace,
   provedLost,
 } from "./engine.ts";
-import { freecellTwin, solveByFreeCell } from "./freecell-twin.ts";
+import { freecellTwin, solveFreeCellFirst } from "./freecell-twin.ts";
 import { familyKey } from "./key.ts";
 import { montanaTwin, solveByMontana } from "./montana-twin.ts";
 import {
@@ -319,45 +319,8 @@ export function solveFamily(start: FamilyState, options: SolveOptions = {}): Sol
   // whole. Where only kings fill a space (Eight Off, Fore Cell) FreeCell's searches, tuned on FreeCell, need
   // several times the family's positions and time: those keep the family's own search (docs/family.md).
   const freecell = freecellTwin(start.rules);
-  if (freecell && freecell.empty === "any") {
-    const budget = options.budget ?? {};
-    if (budget.positions === undefined && budget.ms === undefined) {
-      const whole = solveByFreeCell(start, freecell, options);
-      // Unknown only when its win did not replay or its tables filled their memory: the family's search then.
-      if (whole && whole.result !== "unknown") return whole;
-    } else {
-      const t0 = options.now?.();
-      const half: Budget = {
-        ...budget,
-        ...(budget.positions !== undefined ? { positions: Math.ceil(budget.positions / 2) } : {}),
-        ...(budget.ms !== undefined ? { ms: budget.ms / 2 } : {}),
-      };
-      const first = solveByFreeCell(start, freecell, { ...options, budget: half });
-      if (first && first.result !== "unknown") return first;
-      const spent = t0 !== undefined && options.now ? options.now() - t0 : 0;
-      const rest: Budget = {
-        ...budget,
-        ...(budget.positions !== undefined
-          ? { positions: Math.max(0, budget.positions - (first ? first.stats.positions : 0)) }
-          : {}),
-        ...(budget.ms !== undefined ? { ms: Math.max(0, budget.ms - spent) } : {}),
-      };
-      const own = solveFamilyOwn(start, { ...options, budget: rest });
-      if (!first) return own;
-      const a = first.stats;
-      const b = own.stats;
-      const stats: SolveStats = {
-        ...b,
-        positions: a.positions + b.positions,
-        expanded: a.expanded + b.expanded,
-        ms: a.ms + b.ms,
-        bytes: Math.max(a.bytes, b.bytes),
-        phases: [...a.phases, ...b.phases],
-        searched: `FreeCell's solver for half the budget (${a.positions} positions), then ${b.searched}`,
-      };
-      return { ...own, stats };
-    }
-  }
+  if (freecell && freecell.empty === "any")
+    return solveFreeCellFirst(start, freecell, options, solveFamilyOwn);
   return solveFamilyOwn(start, options);
 }
 
