@@ -57,8 +57,13 @@ export class SampleSolver implements SampleDecider<KlondikeState, KlondikeMove> 
   private readonly search: TeamDepthFirst<KlondikeState, PackedMove>;
   solves = 0;
   positions = 0;
+  private deadline = Number.POSITIVE_INFINITY;
 
-  constructor(rules: KlondikeRules) {
+  /** With a clock (BlindOptions.now), a decision's time limit can be set (`limit`). */
+  constructor(
+    rules: KlondikeRules,
+    private readonly now?: () => number,
+  ) {
     this.domains = [new KlondikePosition(rules), new KlondikePosition(rules)];
     const table = new KeySet(this.domains[0].keyWords, undefined, 1024, this.domains[0].nearField);
     this.search = new TeamDepthFirst(this.domains, "complete", [0, 0], 2000, {
@@ -66,6 +71,12 @@ export class SampleSolver implements SampleDecider<KlondikeState, KlondikeMove> 
       reversed: [false, true],
     });
     for (const d of this.domains) d.attach(table);
+  }
+
+  /** Starts a decision's time limit in ms (BlindOptions.ms): searches stop there, and none starts after it. */
+  limit(ms: number | undefined): this {
+    this.deadline = ms !== undefined && this.now ? this.now() + ms : Number.POSITIVE_INFINITY;
+    return this;
   }
 
   /** Whether `state` (automatic moves made) can be won, within `positions`; with `line`, the win's engine moves. */
@@ -81,7 +92,13 @@ export class SampleSolver implements SampleDecider<KlondikeState, KlondikeMove> 
     this.solves++;
     if (isWon(state)) return { verdict: "won", moves: [] };
     if (blockedReason(state) !== undefined) return { verdict: "lost" };
-    const meter = new BudgetMeter({ positions }, undefined, 4096);
+    const now = this.now;
+    const left = now && Number.isFinite(this.deadline) ? this.deadline - now() : undefined;
+    if (left !== undefined && left <= 0) return { verdict: "unknown" };
+    const meter =
+      left === undefined
+        ? new BudgetMeter({ positions }, undefined, 4096)
+        : new BudgetMeter({ positions, ms: left }, now, 4096);
     const search = this.search;
     search.begin(state, meter);
     let outcome = search.outcome;
@@ -147,7 +164,8 @@ export function chooseLine(
  * taken as it stands (make the policy's automatic moves first, as the game does after every move).
  */
 export function bestBlindMove(state: KlondikeState, options: BlindOptions = {}): BlindChoice<KlondikeMove> {
-  return bestHindsight(KLONDIKE_HINDSIGHT, state, options, new SampleSolver(state.rules));
+  const solver = new SampleSolver(state.rules, options.now).limit(options.ms);
+  return bestHindsight(KLONDIKE_HINDSIGHT, state, options, solver);
 }
 
 /**
