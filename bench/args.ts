@@ -93,6 +93,13 @@ export function positive(flag: string, value: string): number {
   return n;
 }
 
+/** A number from 0 to 1. */
+export function fraction(flag: string, value: string): number {
+  const n = value.trim() === "" ? Number.NaN : Number(value);
+  if (!(n >= 0 && n <= 1)) throw new UsageError(`${flag} needs a number from 0 to 1, not '${value}'`);
+  return n;
+}
+
 /** One of `choices`. */
 export function oneOf<const C extends string>(flag: string, value: string, choices: readonly C[]): C {
   if ((choices as readonly string[]).includes(value)) return value as C;

@@ -14,7 +14,7 @@ import type { BlindOptions } from "../src/games/patience/knowledge.ts";
 import { movesNotation } from "../src/games/patience/solution.ts";
 import { checkSolution } from "../src/games/patience/verify.ts";
 import { wilson } from "../src/survey/report.ts";
-import { benchArgs, dealRange, oneOf, whole } from "./args.ts";
+import { benchArgs, dealRange, fraction, oneOf, whole } from "./args.ts";
 import { cpuMs, printRow, quantile } from "./measure.ts";
 
 const USAGE = `npm run bench:klondike-blind -- [options]     (or npx tsx bench/klondike-blind.ts [options])
@@ -24,6 +24,9 @@ const USAGE = `npm run bench:klondike-blind -- [options]     (or npx tsx bench/k
   --seed S                   the player's seed (default 1)
   --samples K                samples a decision (default the player's, 16)
   --positions P              positions the solver may store for one sample (default the player's, 10000)
+  --max-samples K            samples at most where the best two lines stay close (default 4 times --samples)
+  --explore N                positions reached without a reveal searched for commitments (default 0: none)
+  --undecided-weight W       what an undecided sample counts for in a line's score, 0 to 1 (default 0: lost)
   --quiet                    no line for each deal
   -h, --help                 this text`;
 
@@ -44,6 +47,9 @@ const args = benchArgs(
     seed: { type: "string", default: "1" },
     samples: { type: "string" },
     positions: { type: "string" },
+    "max-samples": { type: "string" },
+    "undecided-weight": { type: "string" },
+    explore: { type: "string" },
     quiet: { type: "boolean", default: false },
   },
   (v) => {
@@ -55,6 +61,12 @@ const args = benchArgs(
       seed: whole("--seed", v.seed, 0),
       samples: v.samples === undefined ? undefined : whole("--samples", v.samples, 1),
       positions: v.positions === undefined ? undefined : whole("--positions", v.positions, 1),
+      explore: v.explore === undefined ? undefined : whole("--explore", v.explore, 0),
+      maxSamples: v["max-samples"] === undefined ? undefined : whole("--max-samples", v["max-samples"], 1),
+      undecidedWeight:
+        v["undecided-weight"] === undefined
+          ? undefined
+          : fraction("--undecided-weight", v["undecided-weight"]),
       quiet: v.quiet,
     };
   },
@@ -65,6 +77,9 @@ const options: BlindOptions = {
   seed: args.seed,
   ...(args.samples !== undefined ? { samples: args.samples } : {}),
   ...(args.positions !== undefined ? { positions: args.positions } : {}),
+  ...(args.maxSamples !== undefined ? { maxSamples: args.maxSamples } : {}),
+  ...(args.explore !== undefined ? { explore: args.explore } : {}),
+  ...(args.undecidedWeight !== undefined ? { undecidedWeight: args.undecidedWeight } : {}),
 };
 const times: number[] = [];
 let won = 0;
@@ -129,6 +144,9 @@ console.log(
     seed: args.seed,
     samples: options.samples ?? null,
     positions: options.positions ?? null,
+    maxSamples: options.maxSamples ?? null,
+    explore: options.explore ?? null,
+    undecidedWeight: options.undecidedWeight ?? null,
     games,
     won,
     rate: won / games,

@@ -10,6 +10,8 @@ import { applyMove, autoMoves, dealKlondike, type KlondikeState, makeRules } fro
 import { solveKlondike } from "./solver.ts";
 
 const quick = { samples: 4, positions: 3000 };
+/** The same, choosing among every commitment within 20 positions reached without a reveal. */
+const exploring = { ...quick, explore: 20 };
 
 /** The position after the first `count` moves of the thoughtful solver's win of a deal (or where `stop` says). */
 function along(deal: number, draw: number, count: number, stop = (_: KlondikeState) => false): KlondikeState {
@@ -26,29 +28,35 @@ function along(deal: number, draw: number, count: number, stop = (_: KlondikeSta
 const settle = (s: KlondikeState) => autoMoves(s, "safe").reduce(applyMove, s);
 
 describe("the blind player", () => {
-  it("never reads a hidden card: deals that differ only where the player cannot see get the same moves", () => {
-    const a = dealKlondike(7, makeRules({ draw: 3 }), "solvitaire");
-    const view = seen(a);
-    // The same deal with its unseen cards in the reverse order: face-down cards and stock alike.
-    let b = klondikeKnowledge.fill(view, view.unseen.slice().reverse());
-    expect(b).not.toEqual(a);
-    let s = a;
-    const pa = new Prng(5);
-    const pb = new Prng(5);
-    let compared = 0;
-    while (JSON.stringify(seen(s)) === JSON.stringify(seen(b)) && compared < 8) {
-      const ca = chooseLine(seen(s), quick, pa);
-      const cb = chooseLine(seen(b), quick, pb);
-      expect(cb).toEqual(ca);
-      compared++;
-      if (ca.move === undefined) break;
-      for (const m of ca.line) {
-        s = settle(applyMove(s, m));
-        b = settle(applyMove(b, m));
+  it.each([
+    ["", quick],
+    [", choosing among commitments", exploring],
+  ])(
+    "never reads a hidden card%s: deals that differ only where the player cannot see get the same moves",
+    (_, options) => {
+      const a = dealKlondike(7, makeRules({ draw: 3 }), "solvitaire");
+      const view = seen(a);
+      // The same deal with its unseen cards in the reverse order: face-down cards and stock alike.
+      let b = klondikeKnowledge.fill(view, view.unseen.slice().reverse());
+      expect(b).not.toEqual(a);
+      let s = a;
+      const pa = new Prng(5);
+      const pb = new Prng(5);
+      let compared = 0;
+      while (JSON.stringify(seen(s)) === JSON.stringify(seen(b)) && compared < 8) {
+        const ca = chooseLine(seen(s), options, pa);
+        const cb = chooseLine(seen(b), options, pb);
+        expect(cb).toEqual(ca);
+        compared++;
+        if (ca.move === undefined) break;
+        for (const m of ca.line) {
+          s = settle(applyMove(s, m));
+          b = settle(applyMove(b, m));
+        }
       }
-    }
-    expect(compared).toBeGreaterThan(0);
-  });
+      expect(compared).toBeGreaterThan(0);
+    },
+  );
 
   it("gives the chance to win from here as exhaustive enumeration does, within its interval", () => {
     // Drawing one, deal 6 (Solvitaire) after 153 moves of its win: 4 cards unseen, 18 of their 24 orders won.
@@ -82,12 +90,46 @@ describe("the blind player", () => {
     expect(klondike.isWon(s)).toBe(true);
   });
 
-  it("plays a game whose moves replay through the verifier to what it says, the same with the same seed", () => {
-    const start = dealKlondike(13, makeRules({ draw: 3 }), "solvitaire");
-    const game = playBlind(start, { ...quick, seed: 9 });
-    expect(game.stats.decisions).toBeGreaterThan(0);
-    const check = checkSolution(klondike, start, movesNotation(klondike, start, game.moves), "none");
-    expect(check).toMatchObject({ valid: true, won: game.won });
-    expect(playBlind(start, { ...quick, seed: 9 }).moves).toEqual(game.moves);
+  it.each([
+    ["", quick],
+    [", choosing among commitments, an undecided sample worth half", { ...exploring, undecidedWeight: 0.5 }],
+  ])(
+    "plays a game whose moves replay through the verifier to what it says%s, the same with the same seed",
+    (_, options) => {
+      const start = dealKlondike(13, makeRules({ draw: 3 }), "solvitaire");
+      const game = playBlind(start, { ...options, seed: 9 });
+      expect(game.stats.decisions).toBeGreaterThan(0);
+      const check = checkSolution(klondike, start, movesNotation(klondike, start, game.moves), "none");
+      expect(check).toMatchObject({ valid: true, won: game.won });
+      expect(playBlind(start, { ...options, seed: 9 }).moves).toEqual(game.moves);
+    },
+  );
+
+  it("stops deciding samples at a decision's time limit, counting the rest undecided (hints answer at once)", () => {
+    const start = settle(dealKlondike(13, makeRules({ draw: 3 }), "solvitaire"));
+    const free = bestBlindMove(start, quick);
+    expect(free.chance.unknown).toBeLessThan(free.chance.samples);
+    // A clock that moves a second at every reading: the limit is past before the first search.
+    let t = 0;
+    const late = bestBlindMove(start, { ...quick, ms: 500, now: () => (t += 1000) });
+    expect(late.chance).toMatchObject({ wins: 0, unknown: late.chance.samples });
+    expect(late.chance.high).toBe(1);
+  });
+
+  it("choosing among commitments weighs lines that reveal a card after moves that reveal none", () => {
+    // Drawing three, deal 13 (Solvitaire) at the start: the reveals of the first position and of those reached from
+    // it without one, each a line of its own beside the samples' wins.
+    const start = settle(dealKlondike(13, makeRules({ draw: 3 }), "solvitaire"));
+    const plain = chooseLine(seen(start), quick, new Prng(2));
+    const wide = chooseLine(seen(start), exploring, new Prng(2));
+    expect(wide.candidates).toBeGreaterThan(plain.candidates);
+    // Whatever it plays is a line of moves that reveal nothing, ended by one that reveals a card.
+    let s = start;
+    const unseen = seen(start).unseen.length;
+    for (const m of wide.line.slice(0, -1)) {
+      s = settle(applyMove(s, m));
+      expect(seen(s).unseen).toHaveLength(unseen);
+    }
+    expect(seen(settle(applyMove(s, wide.line[wide.line.length - 1]))).unseen.length).toBeLessThan(unseen);
   });
 });

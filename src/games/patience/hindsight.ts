@@ -126,6 +126,8 @@ interface Candidate<M> {
   votes: number;
   verdicts: Verdict[];
   wins: number;
+  /** Samples it wins, an undecided one counted at the options' weight. */
+  score: number;
 }
 
 /**
@@ -149,6 +151,49 @@ function revealingMoves<S, M>(game: HindsightGame<S, M>, sample: S, policy: Auto
   }
   return out;
 }
+
+/**
+ * The commitments a player can reach from `sample` (the lines lonelybot's player chooses among): every move that
+ * reveals a card, from every position reached by moves that reveal nothing (their outcome is the same in every
+ * sample, so any sample explores them alike), each by the shortest line to it, the positions visited breadth first
+ * up to `limit`. A line that wins without a reveal is a commitment too.
+ */
+function commitments<S, M>(
+  game: HindsightGame<S, M>,
+  sample: S,
+  policy: AutoPolicy,
+  limit: number,
+): { line: M[]; key: string }[] {
+  const out: { line: M[]; key: string }[] = [];
+  const visited = new Set<string>([game.seenKey(sample)]);
+  let layer: { state: S; line: M[] }[] = [{ state: sample, line: [] }];
+  let explored = 0;
+  while (layer.length > 0 && explored < limit) {
+    const next: { state: S; line: M[] }[] = [];
+    for (const { state, line } of layer) {
+      if (explored++ >= limit) break;
+      const before = game.unseenCount(state);
+      const key = game.seenKey(state);
+      for (const m of game.legalMoves(state)) {
+        const after = settle(game, game.apply(state, m), policy);
+        const moveKey = JSON.stringify(m);
+        if (game.unseenCount(after) < before || game.isWon(after)) {
+          out.push({ line: [...line, m], key: `${key} ${moveKey}` });
+        } else {
+          const k = game.seenKey(after);
+          if (visited.has(k)) continue;
+          visited.add(k);
+          next.push({ state: after, line: [...line, m] });
+        }
+      }
+    }
+    layer = next;
+  }
+  return out;
+}
+
+/** Commitments scored on every first sample; with more, the field is narrowed on the first samples. */
+const FEW = 6;
 
 /** A line cut to make its last move (a reveal) at the first point of its prefix where it is legal. */
 function earliest<S, M>(game: HindsightGame<S, M>, start: S, line: readonly M[], policy: AutoPolicy): M[] {
@@ -176,6 +221,8 @@ export function chooseLine<S, M>(
   const positions = options.positions ?? game.defaults.positions;
   const base = Math.max(1, options.samples ?? game.defaults.samples);
   const most = Math.max(base, options.maxSamples ?? base * 4);
+  const weight = Math.min(1, Math.max(0, options.undecidedWeight ?? 0));
+  const worth = (v: Verdict | undefined) => (v === "won" ? 1 : v === "unknown" ? weight : 0);
   const solves0 = solver.solves;
   const positions0 = solver.positions;
   const done = (
@@ -214,7 +261,7 @@ export function chooseLine<S, M>(
   const add = (line: M[], key: string, vote: boolean) => {
     let c = candidates.get(key);
     if (!c) {
-      c = { line, key, votes: 0, verdicts: [], wins: 0 };
+      c = { line, key, votes: 0, verdicts: [], wins: 0, score: 0 };
       candidates.set(key, c);
     }
     if (vote) c.votes++;
@@ -250,9 +297,12 @@ export function chooseLine<S, M>(
     root(i, positions);
   }
   // Every single move that reveals a card now is a candidate too.
-  for (const m of revealingMoves(game, samples[0], policy)) {
-    add([m], `${game.seenKey(samples[0])} ${JSON.stringify(m)}`, false);
-  }
+  const explore = options.explore ?? 0;
+  if (explore > 0) for (const c of commitments(game, samples[0], policy, explore)) add(c.line, c.key, false);
+  else
+    for (const m of revealingMoves(game, samples[0], policy)) {
+      add([m], `${game.seenKey(samples[0])} ${JSON.stringify(m)}`, false);
+    }
   if (candidates.size === 0) {
     // Nothing to learn and no sample won within the budget: before giving up, decide the undecided samples with
     // twenty times the budget.
@@ -264,22 +314,35 @@ export function chooseLine<S, M>(
   if (list.length === 0) return done(undefined, [], chance, chance, 0);
 
   // Scores each candidate on samples [from, to): a sample lost from the root is lost after any line.
-  const score = (c: Candidate<M>, from: number) => {
-    for (let i = from; i < samples.length; i++) {
+  const score = (c: Candidate<M>, from: number, to = samples.length) => {
+    for (let i = from; i < to; i++) {
       let v: Verdict;
       if (i < base && rootVerdicts[i] !== "won") v = rootVerdicts[i];
       else if (i < base && own[i] === c) v = "won";
       else v = solver.decide(playLine(game, samples[i], c.line, policy), positions, policy).verdict;
       c.verdicts.push(v);
       if (v === "won") c.wins++;
+      c.score += worth(v);
     }
   };
   let live = list;
-  if (live.length > 1) for (const c of live) score(c, 0);
+  if (explore > 0 && live.length > FEW) {
+    // The commitments are many: narrow the field on the first samples (8, then 4 more), keeping the lines within
+    // reach of the best.
+    for (const [from, to] of [
+      [0, Math.min(base, 8)],
+      [Math.min(base, 8), Math.min(base, 12)],
+    ]) {
+      for (const c of live) score(c, from, to);
+      const top = Math.max(...live.map((c) => c.score));
+      live = live.filter((c) => c.score >= top - Math.max(1, Math.sqrt(top)));
+    }
+    for (const c of live) score(c, c.verdicts.length);
+  } else if (live.length > 1) for (const c of live) score(c, 0);
   // Most wins first; among equals the shortest line (it commits fewer moves before it learns a card: the samples,
   // each seen with every card known, cannot tell the worth of learning first), then the solver's favourite.
   const order = (a: Candidate<M>, b: Candidate<M>) =>
-    b.wins - a.wins || a.line.length - b.line.length || b.votes - a.votes;
+    b.score - a.score || a.line.length - b.line.length || b.votes - a.votes;
   while (live.length > 1) {
     live.sort(order);
     const [a, b] = live;
@@ -287,12 +350,13 @@ export function chooseLine<S, M>(
     let ahead = 0;
     let behind = 0;
     for (let i = 0; i < samples.length; i++) {
-      if (a.verdicts[i] === "won" && b.verdicts[i] !== "won") ahead++;
-      else if (b.verdicts[i] === "won" && a.verdicts[i] !== "won") behind++;
+      const d = worth(a.verdicts[i]) - worth(b.verdicts[i]);
+      if (d > 0) ahead += d;
+      else behind -= d;
     }
     if (ahead - behind >= 2 * Math.sqrt(ahead + behind) || samples.length >= most) break;
     // Keep the lines within reach of the leader, and draw more samples for them.
-    live = live.filter((c) => c.wins >= a.wins - Math.max(2, 2 * Math.sqrt(a.wins)));
+    live = live.filter((c) => c.score >= a.score - Math.max(2, 2 * Math.sqrt(a.score)));
     const from = samples.length;
     const extra = Math.min(base, most - from);
     for (let i = 0; i < extra; i++) samples.push(sampleDeal(game.knowledge, view, prng));

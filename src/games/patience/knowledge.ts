@@ -89,8 +89,15 @@ export interface BlindOptions {
   samples?: number;
   /** Samples at most, drawn where the best two lines stay close (default 4 times `samples`). */
   maxSamples?: number;
-  /** Positions the solver may store deciding one sample (default 10,000); a sample undecided counts as lost. */
+  /** Positions the solver may store deciding one sample (default 10,000). */
   positions?: number;
+  /**
+   * Positions reached without a reveal to look for commitments in (every reveal from each, by its shortest line);
+   * 0 (the default): only the reveals that can be made now, beside the lines the samples' wins begin with.
+   */
+  explore?: number;
+  /** What a sample left undecided counts for in a line's score, between 0 (lost) and 1 (won); default 0. */
+  undecidedWeight?: number;
   /** Positions for the one deal left once every card is seen (default 2,000,000). */
   exactPositions?: number;
   /** The automatic moves in force (default the game's first policy). */
