@@ -108,7 +108,7 @@ export interface BlindOptions {
    * A soft limit of one decision's time in ms, read on `now` (for hints in play, which must answer at once): once
    * it is reached, the samples not yet decided count as undecided, without a search. Where it is reached the answer
    * depends on the machine's speed; without it (the default) the same seed and position give the same answer.
-   * The family's player honours it; Klondike's, fast enough without, does not.
+   * Both players honour it (in their bestMove; a whole game has no limit).
    */
   ms?: number;
 }
