@@ -46,6 +46,7 @@ const DEFAULTS = {
   positions: 10_000,
   exactPositions: 2_000_000,
   policy: "safe" as const,
+  explore: 30,
 };
 
 /**

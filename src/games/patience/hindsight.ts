@@ -62,7 +62,15 @@ export interface HindsightGame<S, M> {
   /** Equal positions (the automatic moves of a win checked against the policy's). */
   same(a: S, b: S): boolean;
   /** The player's defaults (BlindOptions says what each is). */
-  defaults: { seed: number; samples: number; positions: number; exactPositions: number; policy: AutoPolicy };
+  defaults: {
+    seed: number;
+    samples: number;
+    positions: number;
+    exactPositions: number;
+    policy: AutoPolicy;
+    /** Positions searched for commitments (BlindOptions.explore); absent: none. */
+    explore?: number;
+  };
 }
 
 /** A state with the policy's automatic moves made; the moves appended to `out`. */
@@ -296,8 +304,8 @@ export function chooseLine<S, M>(
     samples.push(sampleDeal(game.knowledge, view, prng));
     root(i, positions);
   }
-  // Every single move that reveals a card now is a candidate too.
-  const explore = options.explore ?? 0;
+  // Every commitment is a candidate too, or without exploring, every single move that reveals a card now.
+  const explore = options.explore ?? game.defaults.explore ?? 0;
   if (explore > 0) for (const c of commitments(game, samples[0], policy, explore)) add(c.line, c.key, false);
   else
     for (const m of revealingMoves(game, samples[0], policy)) {

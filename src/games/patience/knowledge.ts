@@ -93,7 +93,8 @@ export interface BlindOptions {
   positions?: number;
   /**
    * Positions reached without a reveal to look for commitments in (every reveal from each, by its shortest line);
-   * 0 (the default): only the reveals that can be made now, beside the lines the samples' wins begin with.
+   * 0: only the reveals that can be made now, beside the lines the samples' wins begin with. The default is the
+   * game's player's: 30 for Klondike, 0 for the family's games.
    */
   explore?: number;
   /** What a sample left undecided counts for in a line's score, between 0 (lost) and 1 (won); default 0. */
