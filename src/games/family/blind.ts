@@ -1,6 +1,7 @@
 import type { AutoPolicy } from "../patience/contract.ts";
 import {
   bestBlindMove,
+  DecisionLimit,
   type HindsightGame,
   playBlind,
   type SampleDecider,
@@ -59,14 +60,16 @@ export const FAMILY_HINDSIGHT: HindsightGame<FamilyState, FamilyMove> = {
 export class FamilySampleSolver implements SampleDecider<FamilyState, FamilyMove> {
   solves = 0;
   positions = 0;
-  private deadline = Number.POSITIVE_INFINITY;
+  private readonly clock: DecisionLimit;
 
   /** With a clock and a limit in ms (BlindOptions.ms): searches stop there, and none starts after it. */
-  constructor(private readonly now?: () => number) {}
+  constructor(now?: () => number) {
+    this.clock = new DecisionLimit(now);
+  }
 
   /** Starts a decision's time limit (none without a clock or a limit). */
   limit(ms: number | undefined): this {
-    this.deadline = ms !== undefined && this.now ? this.now() + ms : Number.POSITIVE_INFINITY;
+    this.clock.start(ms);
     return this;
   }
 
@@ -78,8 +81,8 @@ export class FamilySampleSolver implements SampleDecider<FamilyState, FamilyMove
   ): { verdict: Verdict; moves?: FamilyMove[] } {
     this.solves++;
     if (isWon(state)) return { verdict: "won", moves: [] };
-    const now = this.now;
-    const left = now && Number.isFinite(this.deadline) ? this.deadline - now() : undefined;
+    const now = this.clock.now;
+    const left = this.clock.left();
     if (left !== undefined && left <= 0) return { verdict: "unknown" };
     const r = solveFamily(state, {
       policy,

@@ -6,6 +6,7 @@ import type { AutoPolicy } from "../patience/contract.ts";
 import {
   bestBlindMove as bestHindsight,
   chooseLine as chooseHindsight,
+  DecisionLimit,
   type HindsightGame,
   playBlind as playHindsight,
   type SampleDecider,
@@ -58,13 +59,11 @@ export class SampleSolver implements SampleDecider<KlondikeState, KlondikeMove> 
   private readonly search: TeamDepthFirst<KlondikeState, PackedMove>;
   solves = 0;
   positions = 0;
-  private deadline = Number.POSITIVE_INFINITY;
+  private readonly clock: DecisionLimit;
 
   /** With a clock (BlindOptions.now), a decision's time limit can be set (`limit`). */
-  constructor(
-    rules: KlondikeRules,
-    private readonly now?: () => number,
-  ) {
+  constructor(rules: KlondikeRules, now?: () => number) {
+    this.clock = new DecisionLimit(now);
     this.domains = [new KlondikePosition(rules), new KlondikePosition(rules)];
     const table = new KeySet(this.domains[0].keyWords, undefined, 1024, this.domains[0].nearField);
     this.search = new TeamDepthFirst(this.domains, "complete", [0, 0], 2000, {
@@ -76,7 +75,7 @@ export class SampleSolver implements SampleDecider<KlondikeState, KlondikeMove> 
 
   /** Starts a decision's time limit in ms (BlindOptions.ms): searches stop there, and none starts after it. */
   limit(ms: number | undefined): this {
-    this.deadline = ms !== undefined && this.now ? this.now() + ms : Number.POSITIVE_INFINITY;
+    this.clock.start(ms);
     return this;
   }
 
@@ -93,13 +92,12 @@ export class SampleSolver implements SampleDecider<KlondikeState, KlondikeMove> 
     this.solves++;
     if (isWon(state)) return { verdict: "won", moves: [] };
     if (blockedReason(state) !== undefined) return { verdict: "lost" };
-    const now = this.now;
-    const left = now && Number.isFinite(this.deadline) ? this.deadline - now() : undefined;
+    const left = this.clock.left();
     if (left !== undefined && left <= 0) return { verdict: "unknown" };
     const meter =
       left === undefined
         ? new BudgetMeter({ positions }, undefined, 4096)
-        : new BudgetMeter({ positions, ms: left }, now, 4096);
+        : new BudgetMeter({ positions, ms: left }, this.clock.now, 4096);
     const search = this.search;
     search.begin(state, meter);
     let outcome = search.outcome;

@@ -47,6 +47,26 @@ export interface SampleDecider<S, M> {
   decide(state: S, positions: number, policy: AutoPolicy, line?: boolean): { verdict: Verdict; moves?: M[] };
 }
 
+/**
+ * A decision's time limit (BlindOptions.ms) on the caller's clock, for a game's sample decider: a search stops where
+ * it ends, and none starts after it. Without a clock or a limit there is none.
+ */
+export class DecisionLimit {
+  private deadline = Number.POSITIVE_INFINITY;
+
+  constructor(readonly now?: () => number) {}
+
+  /** Starts the limit: `ms` from now. */
+  start(ms: number | undefined): void {
+    this.deadline = ms !== undefined && this.now ? this.now() + ms : Number.POSITIVE_INFINITY;
+  }
+
+  /** Milliseconds left (0 or less: past), or undefined when there is no limit. */
+  left(): number | undefined {
+    return this.now && Number.isFinite(this.deadline) ? this.deadline - this.now() : undefined;
+  }
+}
+
 /** What the blind player needs of a game. */
 export interface HindsightGame<S, M> {
   knowledge: PlayerKnowledge<S>;
