@@ -170,16 +170,6 @@ export const share = (wins: number, unknown: number, samples: number): SampleSha
   high: wilson(wins + unknown, samples).high,
 });
 
-/** The moves a player can make now that reveal a card (seen in any sample: they depend only on the seen cards). */
-function revealingMoves<S, M>(game: HindsightGame<S, M>, sample: S, policy: AutoPolicy): M[] {
-  const before = game.unseenCount(sample);
-  const out: M[] = [];
-  for (const m of game.legalMoves(sample)) {
-    if (game.unseenCount(settle(game, game.apply(sample, m), policy)) < before) out.push(m);
-  }
-  return out;
-}
-
 /**
  * The commitments a player can reach from `sample` (the lines lonelybot's player chooses among): every move that
  * reveals a card, from every position reached by moves that reveal nothing (their outcome is the same in every
@@ -204,9 +194,8 @@ function commitments<S, M>(
       const key = game.seenKey(state);
       for (const m of game.legalMoves(state)) {
         const after = settle(game, game.apply(state, m), policy);
-        const moveKey = JSON.stringify(m);
         if (game.unseenCount(after) < before || game.isWon(after)) {
-          out.push({ line: [...line, m], key: `${key} ${moveKey}` });
+          out.push({ line: [...line, m], key: `${key} ${JSON.stringify(m)}` });
         } else {
           const k = game.seenKey(after);
           if (visited.has(k)) continue;
@@ -324,13 +313,10 @@ export function chooseLine<S, M>(
     samples.push(sampleDeal(game.knowledge, view, prng));
     root(i, positions);
   }
-  // Every commitment is a candidate too, or without exploring, every single move that reveals a card now.
+  // Every commitment is a candidate too; without exploring, those of this position only (every single move that
+  // reveals a card now: with a card unseen no single move wins).
   const explore = options.explore ?? game.defaults.explore ?? 0;
-  if (explore > 0) for (const c of commitments(game, samples[0], policy, explore)) add(c.line, c.key, false);
-  else
-    for (const m of revealingMoves(game, samples[0], policy)) {
-      add([m], `${game.seenKey(samples[0])} ${JSON.stringify(m)}`, false);
-    }
+  for (const c of commitments(game, samples[0], policy, Math.max(1, explore))) add(c.line, c.key, false);
   if (candidates.size === 0) {
     // Nothing to learn and no sample won within the budget: before giving up, decide the undecided samples with
     // twenty times the budget.
