@@ -26,7 +26,7 @@
  */
 
 import { type ChildProcess, fork, spawn } from "node:child_process";
-import { accessSync, appendFileSync, constants, writeFileSync } from "node:fs";
+import { accessSync, appendFileSync, constants, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -62,6 +62,20 @@ interface Args {
   solvitaire: string | undefined;
   asPlays: boolean;
   out: string | undefined;
+  /** What a deal's verdicts depend on, written with each deal (a run resumes only under the same). */
+  settings: RunSettings;
+  /** With --resume: the deals --out already holds. */
+  done: DealRecord[];
+}
+
+interface RunSettings {
+  timeout: number;
+  positions: number | null;
+  clock: "cpu" | "wall";
+  mb: number;
+  asPlays: boolean;
+  /** Solvitaire ran beside tsol. */
+  peer: boolean;
 }
 
 /** What the child sends back for one deal. */
@@ -109,6 +123,12 @@ interface DealRecord {
   solvitaire?: PeerRecord;
 }
 
+/** A line of --out: a deal's record, its solution's length for its moves, and the run's settings. */
+type DealLine = Omit<DealRecord, "tsol"> & {
+  tsol: Omit<TsolRecord, "moves"> & { moves: number };
+  settings: RunSettings;
+};
+
 const IDS = FAMILY_GAMES.map((g) => g.id);
 const PRESETS = Object.keys(SOLVITAIRE_PRESETS);
 
@@ -136,13 +156,16 @@ const USAGE = `npm run bench:catalogue -- [options]     (or npx tsx bench/catalo
   --as-solvitaire-plays      Spider and its kin under the rules Solvitaire's binary plays (cards home one at a
                              time: it ignores its presets' "only complete pile moves"), not as the presets state
   --out FILE                 a JSON line per deal
+  --resume                   with --out: keep the deals FILE holds (made with the same settings) and solve
+                             only the others, so a long run can go in parts
   -h, --help                 this text
 Run it on one core of a shared machine: taskset -c 1 npm run bench:catalogue -- ...
 Build Solvitaire with bench/build-solvitaire.sh (docs/family.md, "Solvitaire as a peer").
 examples:
   npm run bench:catalogue -- --games golf,black-hole,canfield --to 20 --timeout 10
   npm run bench:catalogue -- --games spider --deals 3,17 --timeout 120 --no-solvitaire
-  taskset -c 0,1 npm run bench:catalogue -- --workers 2 --out catalogue.jsonl`;
+  taskset -c 0,1 npm run bench:catalogue -- --workers 2 --out catalogue.jsonl
+  taskset -c 1 npm run bench:catalogue -- --timeout 60 --out b60.jsonl --resume     (again after a stop)`;
 
 /** The first executable `solvitaire` in PATH's directories. */
 function solvitaireOnPath(): string | undefined {
@@ -178,6 +201,7 @@ function parseArgs(): Args {
       "no-solvitaire": { type: "boolean" },
       "as-solvitaire-plays": { type: "boolean" },
       out: { type: "string" },
+      resume: { type: "boolean" },
     },
     (v) => {
       if (v.games !== undefined && v.presets)
@@ -214,20 +238,137 @@ function parseArgs(): Args {
         throw new UsageError("--positions bounds tsol alone, so it goes with --no-solvitaire");
       if (solvitaire !== undefined && deals.some((d) => d > MAX_PEER_DEAL))
         throw new UsageError(`Solvitaire deals only up to ${MAX_PEER_DEAL} (--no-solvitaire for tsol alone)`);
+      const timeout = positive("--timeout", v.timeout);
+      const positions = v.positions === undefined ? undefined : whole("--positions", v.positions, 1);
+      const clock = oneOf("--clock", v.clock, ["cpu", "wall"]);
+      const mb = positive("--mb", v.mb);
+      const asPlays = v["as-solvitaire-plays"] === true;
+      const settings: RunSettings = {
+        timeout,
+        positions: positions ?? null,
+        clock,
+        mb,
+        asPlays,
+        peer: solvitaire !== undefined,
+      };
+      if (v.resume && v.out === undefined)
+        throw new UsageError("--resume needs --out FILE, the run to resume");
       return {
         games,
         deals,
-        timeout: positive("--timeout", v.timeout),
-        positions: v.positions === undefined ? undefined : whole("--positions", v.positions, 1),
-        clock: oneOf("--clock", v.clock, ["cpu", "wall"]),
-        mb: positive("--mb", v.mb),
+        timeout,
+        positions,
+        clock,
+        mb,
         workers: whole("--workers", v.workers, 1),
         solvitaire,
-        asPlays: v["as-solvitaire-plays"] === true,
+        asPlays,
         out: v.out,
+        settings,
+        done: v.resume && v.out !== undefined ? readDone(v.out, settings) : [],
       };
     },
   );
+}
+
+const VERDICTS: readonly unknown[] = ["solved", "unsolvable", "unknown"];
+const isNumber = (x: unknown) => typeof x === "number" && Number.isFinite(x);
+
+/** Whether `x` has the shape of a line this bench writes to --out (what the summary reads of it). */
+function isDealLine(x: unknown): x is DealLine {
+  if (typeof x !== "object" || x === null) return false;
+  const r = x as Record<string, unknown>;
+  const t = r.tsol as Record<string, unknown> | null | undefined;
+  const p = r.solvitaire as Record<string, unknown> | null | undefined;
+  return (
+    typeof r.game === "string" &&
+    Number.isSafeInteger(r.deal) &&
+    (r.deal as number) >= 1 &&
+    typeof t === "object" &&
+    t !== null &&
+    VERDICTS.includes(t.result) &&
+    isNumber(t.ms) &&
+    isNumber(t.cpuMs) &&
+    isNumber(t.positions) &&
+    isNumber(t.moves) &&
+    (t.replayed === true || t.replayed === false || t.replayed === null) &&
+    (p === undefined ||
+      (typeof p === "object" &&
+        p !== null &&
+        VERDICTS.includes(p.result) &&
+        typeof p.said === "string" &&
+        isNumber(p.ms) &&
+        isNumber(p.positions) &&
+        typeof p.sameDeal === "boolean"))
+  );
+}
+
+const isSettings = (s: unknown): s is RunSettings => {
+  const r = s as Record<string, unknown> | null;
+  return (
+    typeof r === "object" &&
+    r !== null &&
+    isNumber(r.timeout) &&
+    (r.positions === null || isNumber(r.positions)) &&
+    (r.clock === "cpu" || r.clock === "wall") &&
+    isNumber(r.mb) &&
+    typeof r.asPlays === "boolean" &&
+    typeof r.peer === "boolean"
+  );
+};
+
+const describeSettings = (s: RunSettings) =>
+  `${s.timeout} s${s.positions === null ? "" : ` and ${s.positions} positions`} a deal (${s.clock}), ${s.mb} MB, ` +
+  `${s.asPlays ? "the rules Solvitaire plays" : "the presets' rules"}, ${s.peer ? "with" : "without"} Solvitaire`;
+
+/**
+ * The deals `file` holds, for --resume: every line a deal of this bench made with `settings` (anything else is
+ * refused: a run resumes only the run it was). No file: none. A last line cut short (the run stopped while writing
+ * it) is dropped from the file, and its deal solved again; the file is changed only then.
+ */
+function readDone(file: string, settings: RunSettings): DealRecord[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw new UsageError(`--out ${file} cannot be read (${(error as Error).message})`);
+  }
+  const lines = text.split("\n");
+  // The text after the last newline: none, or a line this bench was writing when it stopped.
+  const last = lines.pop() ?? "";
+  const seen = new Set<string>();
+  const records = lines.map((line, i) => {
+    const where = `${file} line ${i + 1}`;
+    let x: unknown;
+    try {
+      x = JSON.parse(line);
+    } catch {
+      throw new UsageError(
+        `${where} is not JSON: not a file of this bench (--out), so there is nothing to resume`,
+      );
+    }
+    if (!isDealLine(x)) throw new UsageError(`${where} is not a deal of this bench (--out)`);
+    const s = x.settings as RunSettings | undefined;
+    if (!isDeepStrictEqual(s, settings))
+      throw new UsageError(
+        `${where} was made ${s === undefined ? "before --resume existed" : isSettings(s) ? `with ${describeSettings(s)}` : "with settings this bench does not write"}, not ` +
+          `${describeSettings(settings)}: resume with the same settings, or write another --out`,
+      );
+    const key = `${x.game} ${x.deal}`;
+    if (seen.has(key)) throw new UsageError(`${where}: ${x.game} deal ${x.deal} is there twice`);
+    seen.add(key);
+    const { settings: _, ...record } = x;
+    return { ...record, tsol: { ...record.tsol, moves: [] } };
+  });
+  if (last !== "") {
+    // Only the start of a deal's line is dropped (and that deal solved again); anything else is not this bench's.
+    if (!last.startsWith('{"game":'))
+      throw new UsageError(`${file} line ${lines.length + 1} is not a deal of this bench (--out)`);
+    writeFileSync(file, lines.map((l) => `${l}\n`).join(""));
+    process.stderr.write(`${file}: its last line was cut short; that deal is solved again\n`);
+  }
+  return records;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -604,10 +745,16 @@ function describeDeal(r: DealRecord): string {
 
 async function main(): Promise<void> {
   const args = parseArgs();
-  const jobs = args.games.flatMap((game) => args.deals.map((deal) => ({ game, deal })));
-  if (args.out) writeFileSync(args.out, "");
+  const all = args.games.flatMap((game) => args.deals.map((deal) => ({ game, deal })));
+  const done = new Map(args.done.map((r) => [`${r.game} ${r.deal}`, r]));
+  // Resumed: the deals of this run the file holds count as solved already (the file keeps any others too).
+  const records: DealRecord[] = all.flatMap(({ game, deal }) => done.get(`${game.id} ${deal}`) ?? []);
+  const resumed = records.length;
+  const jobs = all.filter(({ game, deal }) => !done.has(`${game.id} ${deal}`));
+  if (args.out && args.done.length === 0) writeFileSync(args.out, "");
+  if (resumed > 0)
+    process.stderr.write(`${resumed} of the ${all.length} deals from ${args.out}, ${jobs.length} to solve\n`);
   const timeoutMs = Math.round(args.timeout * 1000);
-  const records: DealRecord[] = [];
   let next = 0;
   const wall0 = performance.now();
   await Promise.all(
@@ -631,12 +778,15 @@ async function main(): Promise<void> {
           const record: DealRecord = { game: game.id, deal, tsol: replay(game, deal, args.asPlays, answer) };
           if (args.solvitaire) record.solvitaire = await solvitaire(args.solvitaire, game, deal, args);
           records.push(record);
-          if (args.out)
-            appendFileSync(
-              args.out,
-              `${JSON.stringify({ ...record, tsol: { ...record.tsol, moves: record.tsol.moves.length } })}\n`,
-            );
-          process.stderr.write(`[${records.length}/${jobs.length}] ${describeDeal(record)}\n`);
+          if (args.out) {
+            const line: DealLine = {
+              ...record,
+              tsol: { ...record.tsol, moves: record.tsol.moves.length },
+              settings: args.settings,
+            };
+            appendFileSync(args.out, `${JSON.stringify(line)}\n`);
+          }
+          process.stderr.write(`[${records.length}/${all.length}] ${describeDeal(record)}\n`);
         }
       } finally {
         child.stop();
@@ -664,7 +814,8 @@ async function main(): Promise<void> {
   console.log(
     `Family catalogue: ${args.games.length} game${args.games.length > 1 ? "s" : ""}, Solvitaire-numbered ${dealsText}, ` +
       `${args.timeout} s${args.positions === undefined ? "" : ` and ${args.positions.toLocaleString("en")} positions`} a deal (${args.clock === "cpu" ? "CPU time, both solvers" : "wall time: tsol's solve call, Solvitaire's own figure"}), ${args.mb} MB, ` +
-      `${args.workers} at once; ${(wallMs / 1000).toFixed(1)} s in all`,
+      `${args.workers} at once; ${(wallMs / 1000).toFixed(1)} s in all` +
+      (resumed > 0 ? ` (this part: ${resumed} deals were ${args.out}'s already)` : ""),
   );
   console.log("");
   console.log("tsol (family solver, policy none; every solution replayed by the verifier)");
