@@ -62,14 +62,18 @@ describe("tsol survey catalogue", () => {
         "tri-peaks",
       ]),
     );
-    for (const e of entries) expect(findPatience(e.name)?.id, e.name).toBe(e.game.id);
-    // The two names that are games of their own are given Solvitaire's rules: their twin preset is the name.
-    for (const name of ["klondike", "king-albert"]) {
+    // Every name is the game tsol finds by it, but Klondike drawing one, surveyed by tsol's Klondike.
+    for (const e of entries)
+      expect(e.game.id, e.name).toBe(e.name === "klondike-deal-1" ? "klondike" : findPatience(e.name)?.id);
+    expect(findPatience("klondike-deal-1")?.id).not.toBe("klondike");
+    // The names that are games of their own are given Solvitaire's rules: their twin preset is the name.
+    for (const name of ["klondike", "klondike-deal-1", "king-albert"]) {
       const e = entries.find((x) => x.name === name);
       const rules = e?.game.rules.make(e.rules as never);
       expect(e?.game.solvitaireTwin?.(rules as never)).toBe(name);
     }
     expect(entries.find((e) => e.name === "klondike")?.rules).toEqual({ draw: 3 });
+    expect(entries.find((e) => e.name === "klondike-deal-1")?.rules).toEqual({});
     expect(entries.find((e) => e.name === "king-albert")?.rules).toEqual({ fromFoundation: true });
   });
 
@@ -103,9 +107,10 @@ describe("tsol survey catalogue", () => {
     };
     for (const s of surveys) {
       expect(s.numbering, s.name).toBe("solvitaire");
-      expect(s.game, s.name).toBe(findPatience(s.name)?.id);
+      expect(s.game, s.name).toBe(s.name === "klondike-deal-1" ? "klondike" : findPatience(s.name)?.id);
     }
     expect(surveys.find((s) => s.name === "klondike")?.rules.draw).toBe(3);
+    expect(surveys.find((s) => s.name === "klondike-deal-1")?.rules.draw).toBe(1);
     expect(surveys.find((s) => s.name === "king-albert")?.rules.fromFoundation).toBe(true);
     // The catalogue's table has a line for each.
     const table = await run(["survey", "report", "--db", db, "--catalogue"]);

@@ -20,9 +20,9 @@ import { type RunSummary, runSurvey } from "./survey.ts";
  * under the preset's rules; then the games of tsol's catalogue that Solvitaire lacks (Yukon, Scorpion, Microsoft's
  * Spider of one and two suits, Pyramid, TriPeaks: presets.ts's CATALOGUE_RULES), each by its id, dealt by the same
  * shuffle under the numbering named `solvitaire` (there is no Solvitaire deal of them to compare with). Most
- * names are games of the family engine whose default rules are the preset's; two names are games with engines of
- * their own whose defaults differ from Solvitaire's preset, so the preset's rules are given here (each checked by
- * the game's own `solvitaireTwin`).
+ * names are games of the family engine whose default rules are the preset's; three presets are surveyed as games
+ * with engines of their own (PRESET_GAMES), two of them under rules given here where the game's defaults differ
+ * from Solvitaire's preset (each checked by the game's own `solvitaireTwin`).
  */
 const PRESET_RULES: Readonly<Record<string, Record<string, unknown>>> = {
   // Solvitaire's King Albert lets a card come back off a foundation; tsol's default (the paper's rules) does not.
@@ -31,8 +31,24 @@ const PRESET_RULES: Readonly<Record<string, Record<string, unknown>>> = {
   klondike: { draw: 3 },
 };
 
+/**
+ * The presets surveyed as a game with an engine and solver of its own rather than as the family game of the same
+ * name, by that game's id: Solvitaire's Klondike drawing one is tsol's Klondike (whose default draws one), as its
+ * drawing three (`klondike`) and King Albert are by their names. Solvitaire's Klondike presets move part of a
+ * built run only to uncover a card that then goes home; tsol's Klondike moves any face-up run. The verdicts are
+ * the same: moving more can only win more, and the restriction loses no win (Solvitaire's paper proves it; the
+ * family's `klondike-deal-1-arbitrary-built-moves`, held to tsol's Klondike by the family's verdict test, is
+ * the unrestricted preset).
+ */
+const PRESET_GAMES: Readonly<Record<string, string>> = { "klondike-deal-1": "klondike" };
+
+/** The game a catalogue name is surveyed as: PRESET_GAMES's, else the game tsol finds by the name. */
+export function catalogueGame(name: string): AnyPatienceGame | undefined {
+  return findPatience(Object.hasOwn(PRESET_GAMES, name) ? PRESET_GAMES[name] : name);
+}
+
 export interface CatalogueEntry {
-  /** The preset's Solvitaire name: the survey's name and the game tsol finds by it. */
+  /** The preset's Solvitaire name: the survey's name (and, but for PRESET_GAMES, the game tsol finds by it). */
   name: string;
   game: AnyPatienceGame;
   /** The rules given to the game (partial; the schema fills in the rest). */
@@ -49,7 +65,7 @@ const inCatalogue = (name: string): boolean =>
 /** Every game of the catalogue, presets first, with the game and rules tsol plays it by. */
 export function catalogue(): CatalogueEntry[] {
   return NAMES.map((name) => {
-    const game = findPatience(name);
+    const game = catalogueGame(name);
     if (!game)
       throw new SurveyError("usage", `the catalogue's game ${name} is not a game tsol finds by name`);
     return { name, game, rules: PRESET_RULES[name] ?? {} };
@@ -92,7 +108,7 @@ export function catalogueEntryOf(survey: {
   numbering: string;
 }): CatalogueEntry | undefined {
   if (survey.numbering !== "solvitaire" || !inCatalogue(survey.name)) return undefined;
-  const game = findPatience(survey.name);
+  const game = catalogueGame(survey.name);
   if (!game || game.id !== survey.game) return undefined;
   const entry = { name: survey.name, game, rules: PRESET_RULES[survey.name] ?? {} };
   const rules = catalogueSettings(entry, {}, () => "").rules;
