@@ -264,6 +264,15 @@ function weightsFor(start: FamilyState): FamilyWeights {
 }
 
 /**
+ * Where whole suits go home, the best-first search is joined by others that weigh the depth otherwise (twice, and
+ * not at all), taking turns with it. A greedy search on one score sinks into a plateau of its own on some deals,
+ * where another score walks past it: of the 14 Spiderette deals of 1..100 left undecided at 60 s with one (the
+ * first weights alone won none of them at 3,000,000 positions), the depth weighed twice won 7 and not at all 3,
+ * each within 3,000,000 (docs/family.md).
+ */
+const DEPTH_VARIANTS: readonly number[] = [2, 0];
+
+/**
  * Positions the best-first search may store before it gives its room and its turns to the complete search, where
  * that one can hope to end (on a lost deal it adds at most this much work).
  */
@@ -375,9 +384,25 @@ export function solveFamilyOwn(start: FamilyState, options: SolveOptions = {}): 
           limit: BEST_LIMIT,
         };
         // Where the depth-first searches lose their way (whole suits), the best-first search goes first, with the
-        // complete search's first turn, and keeps its turns to the end.
-        if (bestGoesFirst(start)) entries.unshift({ ...best, first: FIRST_TURN, limit: undefined });
-        else entries.push(best);
+        // complete search's first turn, and keeps its turns to the end, followed by its variants (DEPTH_VARIANTS).
+        if (bestGoesFirst(start)) {
+          const weights = weightsFor(start);
+          entries.unshift(
+            { ...best, first: FIRST_TURN, limit: undefined },
+            ...DEPTH_VARIANTS.map((times) => ({
+              ...best,
+              runner: new BestFirst(
+                packed("all", "forward"),
+                `best first, depth weighed ${times === 0 ? "not at all" : `${times} times`}`,
+                false,
+                MODE_SEARCH,
+                { ...weights, depth: weights.depth * times },
+                false,
+              ),
+              limit: undefined,
+            })),
+          );
+        } else entries.push(best);
         entries.push({ runner: complete, first: FIRST_TURN, quantum: TURN });
         return entries;
       },
