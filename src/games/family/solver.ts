@@ -313,8 +313,8 @@ function scores(start: FamilyState): boolean {
  *   the position's score (PackedFamily.score: cards not home, face-down cards, cards out of their groups, the
  *   stock): it finds the long wins of whole-suit games that depth-first walks lose their way to (Simple Simon,
  *   Spiderette, Mrs Mop). It only ever answers "solved". It goes first and keeps its turns where whole suits go
- *   home (`bestGoesFirst`), elsewhere gives them up at BEST_LIMIT positions, and is left out where the piles do
- *   not build (`scores`).
+ *   home (`bestGoesFirst`), joined there by two more that weigh the depth otherwise (DEPTH_VARIANTS); elsewhere
+ *   it gives them up at BEST_LIMIT positions, and it is left out where the piles do not build (`scores`).
  * Every win is replayed through the engine before it is answered (the kit's rule).
  */
 export function solveFamily(start: FamilyState, options: SolveOptions = {}): SolveResult<FamilyMove> {
