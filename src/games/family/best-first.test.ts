@@ -57,7 +57,12 @@ describe("the family's best-first search", () => {
   });
 
   it("wins Spiderette deals 61 and 75 within 400,000 positions by the best-first search that weighs the depth twice (the first weights alone had not won them at 3,000,000)", () => {
-    expectBestFirstWins(SOLVITAIRE_PRESETS.spiderette, [61, 75], 400_000, "best first, depth weighed 2 times");
+    expectBestFirstWins(
+      SOLVITAIRE_PRESETS.spiderette,
+      [61, 75],
+      400_000,
+      "best first, depth weighed 2 times",
+    );
   });
 
   it("counts the face-up cards that lie on their next card off suit apart from those on no next card", () => {
