@@ -43,7 +43,7 @@ const PRESET_RULES: Readonly<Record<string, Record<string, unknown>>> = {
 const PRESET_GAMES: Readonly<Record<string, string>> = { "klondike-deal-1": "klondike" };
 
 /** The game a catalogue name is surveyed as: PRESET_GAMES's, else the game tsol finds by the name. */
-export function catalogueGame(name: string): AnyPatienceGame | undefined {
+function catalogueGame(name: string): AnyPatienceGame | undefined {
   return findPatience(Object.hasOwn(PRESET_GAMES, name) ? PRESET_GAMES[name] : name);
 }
 
