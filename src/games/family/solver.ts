@@ -369,15 +369,12 @@ export function solveFamilyOwn(start: FamilyState, options: SolveOptions = {}): 
           entries.push({ runner: complete, first: FIRST_TURN, quantum: TURN });
           return entries;
         }
+        // A best-first search that proves nothing, keyed on a hash: it looks for wins.
+        const bestFirst = (name: string, weights: FamilyWeights) =>
+          new BestFirst(packed("all", "forward"), name, false, MODE_SEARCH, weights, false);
+        const weights = weightsFor(start);
         const best: Entry<FamilyBest> = {
-          runner: new BestFirst(
-            packed("all", "forward"),
-            "best first",
-            false,
-            MODE_SEARCH,
-            weightsFor(start),
-            false,
-          ),
+          runner: bestFirst("best first", weights),
           first: SECOND_FIRST_TURN,
           quantum: TURN,
           complete: false,
@@ -386,18 +383,13 @@ export function solveFamilyOwn(start: FamilyState, options: SolveOptions = {}): 
         // Where the depth-first searches lose their way (whole suits), the best-first search goes first, with the
         // complete search's first turn, and keeps its turns to the end, followed by its variants (DEPTH_VARIANTS).
         if (bestGoesFirst(start)) {
-          const weights = weightsFor(start);
           entries.unshift(
             { ...best, first: FIRST_TURN, limit: undefined },
             ...DEPTH_VARIANTS.map((times) => ({
               ...best,
-              runner: new BestFirst(
-                packed("all", "forward"),
+              runner: bestFirst(
                 `best first, depth weighed ${times === 0 ? "not at all" : `${times} times`}`,
-                false,
-                MODE_SEARCH,
                 { ...weights, depth: weights.depth * times },
-                false,
               ),
               limit: undefined,
             })),
