@@ -266,6 +266,10 @@ describe("verdicts agree with brute force on small positions", () => {
     [{ cells: 1, cascades: 3, sequenceMoves: false }, "none", 10],
     [{ cells: 1, cascades: 3, fromFoundation: true }, "safe", 8],
     [{ cells: 0, cascades: 3, fromFoundation: true }, "none", 6],
+    // A reserve (King Albert's): its plan, and where cards leave the foundations its streamliners beside it.
+    [{ cells: 2, cascades: 3, reserve: true, sequenceMoves: false }, "safe", 10],
+    [{ cells: 2, cascades: 3, reserve: true, sequenceMoves: false, fromFoundation: true }, "safe", 9],
+    [{ cells: 2, cascades: 3, reserve: true, sequenceMoves: false, fromFoundation: true }, "none", 8],
   ];
   for (const [partial, policy, inPlay] of cases) {
     it(`${JSON.stringify(partial)} policy ${policy}`, () => {

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { formatBoard } from "../freecell/board-text.ts";
+import { applyMove, isWon } from "../freecell/rules.ts";
+import { KING_ALBERT_PLAN, solve } from "../freecell/solver.ts";
 import { position } from "../freecell/testing.ts";
 import { perftCounts } from "../patience/perft.ts";
 import { Session } from "../patience/session.ts";
@@ -117,6 +119,20 @@ describe("King Albert's rules", () => {
       fromFoundation: true,
     });
     expect(kingAlbert.whyIllegal(solvitaire, back)).toBeUndefined();
+  });
+
+  it("under Solvitaire's rules, wins with searches where every card stays home what the plan alone does not", () => {
+    // Solvitaire's deal 4993 with cards back off the foundations: undecided at 20,000,000 positions by the plan
+    // of searches with every move, won by a search under the paper's rules, whose moves are moves here too.
+    const state = kingAlbert.deal(4993, kingAlbert.rules.make({ fromFoundation: true }), "solvitaire");
+    const budget = { positions: 400_000 };
+    expect(solve(state, { plan: KING_ALBERT_PLAN, budget }).result).toBe("unknown");
+    const result = solve(state, { budget });
+    expect(result.result).toBe("solved");
+    expect(result.stats.searched).toMatch(/cards stay home/);
+    let s = state;
+    for (const move of result.moves) s = applyMove(s, move);
+    expect(isWon(s)).toBe(true);
   });
 
   it("is won when every card is home", () => {
