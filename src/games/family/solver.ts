@@ -250,9 +250,12 @@ const WEIGHTS: FamilyWeights = {
  * than one on no card at all (it blocks the same and it invites burying more under it), and a loose card more than
  * a card home. Measured on deals 1..40 at 500,000 positions (docs/family.md): Spiderette 11 -> 24 won, Will o' the
  * Wisp 13 -> 30; deals 1..30, Spider with two suits 8 -> 17, Spider with four suits 0 -> 4. Where no card is
- * hidden (Simple Simon, Mrs Mop) it did worse (Mrs Mop 13 -> 9), so those keep WEIGHTS.
+ * hidden (Simple Simon, Mrs Mop) it did worse (Mrs Mop 13 -> 9), so those keep WEIGHTS. A face-down card weighs
+ * twice a loose one (8, not 4): turning cards up is what four-suit Spider's wins wait on. The whole plan, Spider
+ * deals 41..80 at 2,000,000 positions: 24 -> 32 won; deals 1..30 at 1,000,000, Spider with two suits 27 -> 27 (in
+ * 6M positions against 8M), Spiderette 24 -> 25 (docs/family.md).
  */
-const HIDDEN_OFF_GROUP_WEIGHTS: FamilyWeights = { ...WEIGHTS, loose: 4, offGroup: 7 };
+const HIDDEN_OFF_GROUP_WEIGHTS: FamilyWeights = { ...WEIGHTS, faceDown: 8, loose: 4, offGroup: 7 };
 
 /** The best-first search's weights for this deal's rules (see HIDDEN_OFF_GROUP_WEIGHTS). */
 function weightsFor(start: FamilyState): FamilyWeights {
