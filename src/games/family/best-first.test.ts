@@ -101,4 +101,44 @@ describe("the family's best-first search", () => {
     }
     expect(offSuitSeen).toBeGreaterThan(0);
   });
+
+  it("wins Forty Thieves deals 1 and 6 within 200,000 positions, the waste weighed apart from the stock (with a waste card weighed as a stock card, the solver won neither, nor any of deals 1..20, within 3,000,000)", () => {
+    expectBestFirstWins(SOLVITAIRE_PRESETS["forty-thieves"], [1, 6], 200_000);
+  });
+
+  it("counts the waste's cards, and those lying on a card they do not build on, apart from the stock's", () => {
+    const rules = SOLVITAIRE_PRESETS["forty-thieves"];
+    const base = { notHome: 0, faceDown: 0, loose: 0, cell: 0, stock: 0, occupied: 0, depth: 0 };
+    const domain = new PackedFamily(rules, "all");
+    const moves = new Int32Array(domain.maxMoves);
+    let outOfOrderSeen = 0;
+    let inOrderSeen = 0;
+    for (const deal of [1, 2, 3]) {
+      domain.load(dealState(rules, deal));
+      let seed = deal;
+      for (let step = 0; step < 80; step++) {
+        const { stock, waste } = domain.toState().table;
+        let outOfOrder = 0;
+        for (let i = 1; i < waste.length; i++) {
+          // Forty Thieves builds down in suit (cards are suit + 4 * (rank - 1)).
+          const lower = waste[i - 1];
+          const upper = waste[i];
+          if (lower >> 2 === (upper >> 2) + 1 && (lower & 3) === (upper & 3)) inOrderSeen++;
+          else outOfOrder++;
+        }
+        outOfOrderSeen += outOfOrder;
+        expect(domain.score({ ...base, stock: 1, waste: 0 }, 0)).toBe(stock.length);
+        expect(domain.score({ ...base, waste: 1 }, 0)).toBe(waste.length);
+        expect(domain.score({ ...base, wasteOutOfOrder: 1 }, 0)).toBe(outOfOrder);
+        // With no weight of its own, a waste card counts as a stock card.
+        expect(domain.score({ ...base, stock: 1 }, 0)).toBe(stock.length + waste.length);
+        const n = domain.generate(MODE_SEARCH, moves, 0);
+        if (n === 0) break;
+        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+        domain.apply(moves[seed % n]);
+      }
+    }
+    expect(outOfOrderSeen).toBeGreaterThan(0);
+    expect(inOrderSeen).toBeGreaterThan(0);
+  });
 });

@@ -147,6 +147,16 @@ export interface FamilyWeights {
   readonly offGroup?: number;
   readonly cell: number;
   readonly stock: number;
+  /**
+   * Per card in the waste, in place of `stock`, where the stock is turned once (no redeal): a card turned there comes
+   * back only after every card turned onto it, so the waste is a pile that only grows until its cards are played.
+   */
+  readonly waste?: number;
+  /**
+   * Per card in the waste that lies on a card it does not build on under the tableau's build: the two cannot leave
+   * together (down a pile, or home, the upper first), so the lower waits for the upper to find a place.
+   */
+  readonly wasteOutOfOrder?: number;
   /** Per pile that holds cards (fewer is better: an empty pile takes any card the rules let it). */
   readonly occupied: number;
   readonly depth: number;
@@ -1435,7 +1445,8 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
    * The best-first heuristic (lower is expanded first): cards not yet home, face-down cards, face-up cards that
    * do not lie on a card they move with as a group (in Spider, a card not on the next of its suit; those on their
    * next card under the tableau's build but off the group weighed apart when `offGroup` is given), filled cells,
-   * cards in the stock and waste, piles that hold cards; and the depth. Clamped to the queue's 0..4095.
+   * cards in the stock and waste (the waste weighed apart when `waste` is given, and its cards out of order when
+   * `wasteOutOfOrder` is), piles that hold cards; and the depth. Clamped to the queue's 0..4095.
    */
   score(w: FamilyWeights, depth: number): number {
     const { P, cap, cards, len, down, builds } = this;
@@ -1464,13 +1475,19 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
     }
     let cells = 0;
     for (let i = 0; i < this.C; i++) if (this.cells[i] >= 0) cells++;
+    let outOfOrder = 0;
+    if (w.wasteOutOfOrder)
+      for (let i = 1; i < this.wlen; i++)
+        if ((builds[this.waste[i - 1] * 52 + this.waste[i]] & 1) === 0) outOfOrder++;
     const v =
       w.notHome * (this.deck - home) +
       w.faceDown * faceDown +
       w.loose * loose +
       (w.offGroup ?? w.loose) * offGroup +
       w.cell * cells +
-      w.stock * (this.slen + this.wlen) +
+      w.stock * this.slen +
+      (w.waste ?? w.stock) * this.wlen +
+      (w.wasteOutOfOrder ?? 0) * outOfOrder +
       w.occupied * (P - empty) +
       w.depth * depth;
     return v < 0 ? 0 : v > 4095 ? 4095 : v | 0;
