@@ -259,7 +259,7 @@ const HIDDEN_OFF_GROUP_WEIGHTS: FamilyWeights = { ...WEIGHTS, faceDown: 8, loose
 
 /**
  * The heuristic where the stock is turned once onto a waste (Forty Thieves and its kin, `oneWastePass`): a card in
- * the waste weighs twice a card in the stock, and one more for each card of it lying on a card it does not build
+ * the waste weighs twice a card in the stock (6 against 3), and 3 more when it lies on a card it does not build
  * on. Dealing is then put off until a card is wanted, and the waste kept in an order it can be played back from:
  * the plain weights, which count a waste card as a stock card, won none of Forty Thieves' deals 1..10 at 500,000
  * positions; these weights, deals 51..80 at 1,000,000, 13 of 30 (docs/family.md).
@@ -290,7 +290,8 @@ function weightsFor(start: FamilyState): FamilyWeights {
  */
 function oneWastePass(start: FamilyState): boolean {
   const s = start.rules.stock;
-  return s !== null && s.dealsTo === "waste" && !s.redeals && start.table.stock.length > 0;
+  const { stock, waste } = start.table;
+  return s !== null && s.dealsTo === "waste" && !s.redeals && stock.length + waste.length > 0;
 }
 
 /**
