@@ -430,7 +430,11 @@ export function solveFamilyOwn(start: FamilyState, options: SolveOptions = {}): 
         } else if (oneWastePass(start))
           entries.push(
             { ...best, limit: undefined },
-            { ...best, runner: bestFirst("best first, the waste weighed heavier", ONE_PASS_HEAVY), limit: undefined },
+            {
+              ...best,
+              runner: bestFirst("best first, the waste weighed heavier", ONE_PASS_HEAVY),
+              limit: undefined,
+            },
           );
         else entries.push(best);
         entries.push({ runner: complete, first: FIRST_TURN, quantum: TURN });
