@@ -23,6 +23,23 @@ function expectBestFirstWins(
   }
 }
 
+/** Deals 1..3 of `rules`, each walked `steps` seeded moves of the search's own (so runs and wastes form), `visit` called on each position before its move. */
+function walkDeals(rules: FamilyRules, steps: number, visit: (domain: PackedFamily) => void): void {
+  const domain = new PackedFamily(rules, "all");
+  const moves = new Int32Array(domain.maxMoves);
+  for (const deal of [1, 2, 3]) {
+    domain.load(dealState(rules, deal));
+    let seed = deal;
+    for (let step = 0; step < steps; step++) {
+      visit(domain);
+      const n = domain.generate(MODE_SEARCH, moves, 0);
+      if (n === 0) break;
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      domain.apply(moves[seed % n]);
+    }
+  }
+}
+
 /**
  * The family solver's best-first search (solver.ts): it finds the long wins of whole-suit games that the
  * depth-first walks lose their way to, and only ever answers "solved", with a win that plays through the engine.
@@ -65,40 +82,28 @@ describe("the family's best-first search", () => {
   });
 
   it("counts the face-up cards that lie on their next card off suit apart from those on no next card", () => {
-    const rules = SOLVITAIRE_PRESETS.spider;
     const base = { notHome: 0, faceDown: 0, loose: 0, cell: 0, stock: 0, occupied: 0, depth: 0 };
-    const domain = new PackedFamily(rules, "all");
-    const moves = new Int32Array(domain.maxMoves);
     let offSuitSeen = 0;
-    for (const deal of [1, 2, 3]) {
-      domain.load(dealState(rules, deal));
-      // A seeded walk of moves, so that runs of mixed suits form.
-      let seed = deal;
-      for (let step = 0; step < 60; step++) {
-        const { tableau, faceDown } = domain.toState().table;
-        let offSuit = 0;
-        let loose = 0;
-        tableau.forEach((pile, p) => {
-          for (let i = faceDown[p] + 1; i < pile.length; i++) {
-            const lower = pile[i - 1];
-            const upper = pile[i];
-            // Spider builds down in any suit; its groups are runs of one suit (cards are suit + 4 * (rank - 1)).
-            const next = lower >> 2 === (upper >> 2) + 1;
-            if (!next) loose++;
-            else if ((lower & 3) !== (upper & 3)) offSuit++;
-          }
-        });
-        offSuitSeen += offSuit;
-        expect(domain.score({ ...base, offGroup: 1 }, 0)).toBe(offSuit);
-        expect(domain.score({ ...base, loose: 1, offGroup: 0 }, 0)).toBe(loose);
-        // With no weight of its own, a card off suit counts as a loose one.
-        expect(domain.score({ ...base, loose: 1 }, 0)).toBe(loose + offSuit);
-        const n = domain.generate(MODE_SEARCH, moves, 0);
-        if (n === 0) break;
-        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-        domain.apply(moves[seed % n]);
-      }
-    }
+    walkDeals(SOLVITAIRE_PRESETS.spider, 60, (domain) => {
+      const { tableau, faceDown } = domain.toState().table;
+      let offSuit = 0;
+      let loose = 0;
+      tableau.forEach((pile, p) => {
+        for (let i = faceDown[p] + 1; i < pile.length; i++) {
+          const lower = pile[i - 1];
+          const upper = pile[i];
+          // Spider builds down in any suit; its groups are runs of one suit (cards are suit + 4 * (rank - 1)).
+          const next = lower >> 2 === (upper >> 2) + 1;
+          if (!next) loose++;
+          else if ((lower & 3) !== (upper & 3)) offSuit++;
+        }
+      });
+      offSuitSeen += offSuit;
+      expect(domain.score({ ...base, offGroup: 1 }, 0)).toBe(offSuit);
+      expect(domain.score({ ...base, loose: 1, offGroup: 0 }, 0)).toBe(loose);
+      // With no weight of its own, a card off suit counts as a loose one.
+      expect(domain.score({ ...base, loose: 1 }, 0)).toBe(loose + offSuit);
+    });
     expect(offSuitSeen).toBeGreaterThan(0);
   });
 
@@ -107,37 +112,26 @@ describe("the family's best-first search", () => {
   });
 
   it("counts the waste's cards, and those lying on a card they do not build on, apart from the stock's", () => {
-    const rules = SOLVITAIRE_PRESETS["forty-thieves"];
     const base = { notHome: 0, faceDown: 0, loose: 0, cell: 0, stock: 0, occupied: 0, depth: 0 };
-    const domain = new PackedFamily(rules, "all");
-    const moves = new Int32Array(domain.maxMoves);
     let outOfOrderSeen = 0;
     let inOrderSeen = 0;
-    for (const deal of [1, 2, 3]) {
-      domain.load(dealState(rules, deal));
-      let seed = deal;
-      for (let step = 0; step < 80; step++) {
-        const { stock, waste } = domain.toState().table;
-        let outOfOrder = 0;
-        for (let i = 1; i < waste.length; i++) {
-          // Forty Thieves builds down in suit (cards are suit + 4 * (rank - 1)).
-          const lower = waste[i - 1];
-          const upper = waste[i];
-          if (lower >> 2 === (upper >> 2) + 1 && (lower & 3) === (upper & 3)) inOrderSeen++;
-          else outOfOrder++;
-        }
-        outOfOrderSeen += outOfOrder;
-        expect(domain.score({ ...base, stock: 1, waste: 0 }, 0)).toBe(stock.length);
-        expect(domain.score({ ...base, waste: 1 }, 0)).toBe(waste.length);
-        expect(domain.score({ ...base, wasteOutOfOrder: 1 }, 0)).toBe(outOfOrder);
-        // With no weight of its own, a waste card counts as a stock card.
-        expect(domain.score({ ...base, stock: 1 }, 0)).toBe(stock.length + waste.length);
-        const n = domain.generate(MODE_SEARCH, moves, 0);
-        if (n === 0) break;
-        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-        domain.apply(moves[seed % n]);
+    walkDeals(SOLVITAIRE_PRESETS["forty-thieves"], 80, (domain) => {
+      const { stock, waste } = domain.toState().table;
+      let outOfOrder = 0;
+      for (let i = 1; i < waste.length; i++) {
+        // Forty Thieves builds down in suit (cards are suit + 4 * (rank - 1)).
+        const lower = waste[i - 1];
+        const upper = waste[i];
+        if (lower >> 2 === (upper >> 2) + 1 && (lower & 3) === (upper & 3)) inOrderSeen++;
+        else outOfOrder++;
       }
-    }
+      outOfOrderSeen += outOfOrder;
+      expect(domain.score({ ...base, stock: 1, waste: 0 }, 0)).toBe(stock.length);
+      expect(domain.score({ ...base, waste: 1 }, 0)).toBe(waste.length);
+      expect(domain.score({ ...base, wasteOutOfOrder: 1 }, 0)).toBe(outOfOrder);
+      // With no weight of its own, a waste card counts as a stock card.
+      expect(domain.score({ ...base, stock: 1 }, 0)).toBe(stock.length + waste.length);
+    });
     expect(outOfOrderSeen).toBeGreaterThan(0);
     expect(inOrderSeen).toBeGreaterThan(0);
   });
