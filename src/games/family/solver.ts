@@ -286,7 +286,7 @@ function weightsFor(start: FamilyState): FamilyWeights {
 /**
  * Whether the stock is turned onto a waste once, with no redeal: the waste then only grows until its cards are
  * played, last turned first, and the best-first searches (two, ONE_PASS_WEIGHTS and ONE_PASS_HEAVY) keep their
- * turns to the end beside the complete search, which on these two-deck games rarely ends within a minute.
+ * turns to the end beside the complete search, which on Forty Thieves rarely ends within a minute.
  */
 function oneWastePass(start: FamilyState): boolean {
   const s = start.rules.stock;
