@@ -566,8 +566,20 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
 
   private safeHome(c: number, f: number): boolean {
     const fr = this.rules.foundations;
-    if (!fr || fr.wholeSuits || this.rules.decks !== 1) return false;
+    if (!fr || fr.wholeSuits) return false;
     const build = this.build;
+    if (this.rules.decks !== 1) {
+      // Two decks (engine.ts's safeHome): only when no card can ever go onto c, for good.
+      if (fr.removable || this.fills || this.stockTo === K_PILE) return false;
+      const rank = this.rel[c];
+      for (let i = 0; i < this.F; i++) {
+        if (i === f || build === 3) continue;
+        if (build === 1 && (i & 3) !== (c & 3)) continue;
+        if (build === 0 && isRedCard(i) === isRedCard(c)) continue;
+        if (this.flen[i] < rank - 1) return false;
+      }
+      return true;
+    }
     if (build === 3 || build === 1) return true;
     const rank = this.rel[c];
     let same = 0;

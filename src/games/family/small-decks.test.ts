@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { naiveSolve } from "../patience/naive.ts";
 import { replaysToWin } from "../patience/testing.ts";
-import type { FamilyState } from "./engine.ts";
+import { apply, autoMoves, type FamilyState } from "./engine.ts";
 import { familyGame } from "./index.ts";
 import { CATALOGUE_RULES, SOLVITAIRE_PRESETS } from "./presets.ts";
 import { checkFamilyRules, deckSize, type FamilyRules, type TableauLayout } from "./rules.ts";
@@ -120,5 +120,47 @@ describe("Yukon's cards home: only the rule its unbuilt groups keep true", () =>
     }
     // Lost deals exist in this cut, so "unsolvable" is tested too.
     expect(lost.length).toBeGreaterThan(0);
+  });
+});
+
+describe("two decks: a card home when no card can ever go onto it", () => {
+  // Forty Thieves (built in suit) and Streets (in alternate colours) on two decks of ace to 3, three piles and a
+  // stock of 4 (about half the deals lost): the family's search sends a card home without choice once every copy
+  // of every card that could go onto it is home (engine.ts's safeHome). Its verdicts must be the plain search's,
+  // and the rule must have been used.
+  it.each([["forty-thieves"], ["streets"]])("%s agrees with the plain search on 120 deals", (name) => {
+    const preset = SOLVITAIRE_PRESETS[name];
+    const rules: FamilyRules = {
+      ...preset,
+      highestRank: 3,
+      tableau: { ...preset.tableau, piles: 3 },
+      stock: preset.stock && { ...preset.stock, size: 4 },
+    };
+    checkFamilyRules(rules);
+    const game = familyGame(name, name, rules);
+    let lost = 0;
+    let won = 0;
+    let used = 0;
+    for (let deal = 1; deal <= 120; deal++) {
+      const start = game.deal(deal, rules, "solvitaire");
+      const plain = naiveSolve(game, start, text, 200_000);
+      const family = solveFamily(start, { budget: { positions: 200_000 } });
+      expect(plain.result, `deal ${deal}`).not.toBe("unknown");
+      expect(family.result, `deal ${deal}`).toBe(plain.result);
+      if (plain.result === "unsolvable") lost++;
+      else {
+        won++;
+        expect(replaysToWin(game, start, family.moves), `deal ${deal}`).toBe(true);
+        // Along the win, some card goes home by the rule (its foundations' other copies home first).
+        let s = start;
+        for (const m of family.moves) {
+          if (autoMoves(s, "safe").length > 0) used++;
+          s = apply(s, m);
+        }
+      }
+    }
+    expect(lost, "lost deals").toBeGreaterThan(0);
+    expect(won, "won deals").toBeGreaterThan(0);
+    expect(used, "positions where a card goes home by the rule").toBeGreaterThan(0);
   });
 });
