@@ -800,6 +800,25 @@ export function isWon(state: FamilyState): boolean {
  * its own moves left out (it leaves a space or a waste card sooner, and its foundation takes the next card
  * sooner). Where the two foundations of its suit take it, either does: the key counts them as a pair.
  */
+/**
+ * Whether no card can ever go onto c, going home to foundation f: cards never come back off the foundations, and
+ * every card of the rank below of a suit the build takes is home (each foundation of such a suit at least there).
+ */
+function nothingGoesOnto(state: FamilyState, c: Card, f: number): boolean {
+  if (state.rules.foundations?.removable !== false) return false;
+  const build = state.rules.tableau.build;
+  const below = relativeRank(state, c) - 1;
+  const foundations = state.table.foundations;
+  for (let i = 0; i < foundations.length; i++) {
+    if (i === f || build === "none") continue;
+    if (build === "suit" && (i & 3) !== suitOf(c)) continue;
+    if (build === "alternate-colours" && isRed(i) === isRed(c)) continue;
+    const ft = top(foundations[i]);
+    if ((ft === undefined ? 0 : relativeRank(state, ft)) < below) return false;
+  }
+  return true;
+}
+
 export function safeHome(state: FamilyState, c: Card, f: number): boolean {
   const rules = state.rules;
   const fr = rules.foundations;
@@ -807,18 +826,9 @@ export function safeHome(state: FamilyState, c: Card, f: number): boolean {
   const build = rules.tableau.build;
   if (rules.decks !== 1) {
     const spaces = rules.tableau.spaces;
-    if (fr.removable || rules.stock?.dealsTo === "piles") return false;
+    if (rules.stock?.dealsTo === "piles") return false;
     if (spaces !== "any" && spaces !== "kings" && spaces !== "none") return false;
-    const below = relativeRank(state, c) - 1;
-    const foundations = state.table.foundations;
-    for (let i = 0; i < foundations.length; i++) {
-      if (i === f || build === "none") continue;
-      if (build === "suit" && (i & 3) !== suitOf(c)) continue;
-      if (build === "alternate-colours" && isRed(i) === isRed(c)) continue;
-      const ft = top(foundations[i]);
-      if ((ft === undefined ? 0 : relativeRank(state, ft)) < below) return false;
-    }
-    return true;
+    return nothingGoesOnto(state, c, f);
   }
   if (build === "none" || build === "suit") return true;
   const rank = relativeRank(state, c);
@@ -831,7 +841,7 @@ export function safeHome(state: FamilyState, c: Card, f: number): boolean {
     if (build === "alternate-colours" && isRed(i) === isRed(c)) same = diff;
     else other = Math.max(other, diff);
   }
-  if (rules.tableau.unbuilt) return other <= 1 && !fr.removable;
+  if (rules.tableau.unbuilt) return nothingGoesOnto(state, c, f);
   if (build === "alternate-colours") return (other <= 2 && same <= 3) || (other <= 1 && !fr.removable);
   return other <= 2;
 }

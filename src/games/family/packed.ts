@@ -564,22 +564,26 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
     }
   }
 
+  /** engine.ts's nothingGoesOnto: cards never come back, and every card that could go onto c is home. */
+  private nothingGoesOnto(c: number, f: number): boolean {
+    if (this.rules.foundations?.removable !== false) return false;
+    const build = this.build;
+    const rank = this.rel[c];
+    for (let i = 0; i < this.F; i++) {
+      if (i === f || build === 3) continue;
+      if (build === 1 && (i & 3) !== (c & 3)) continue;
+      if (build === 0 && isRedCard(i) === isRedCard(c)) continue;
+      if (this.flen[i] < rank - 1) return false;
+    }
+    return true;
+  }
+
   private safeHome(c: number, f: number): boolean {
     const fr = this.rules.foundations;
     if (!fr || fr.wholeSuits) return false;
     const build = this.build;
-    if (this.rules.decks !== 1) {
-      // Two decks (engine.ts's safeHome): only when no card can ever go onto c, for good.
-      if (fr.removable || this.fills || this.stockTo === K_PILE) return false;
-      const rank = this.rel[c];
-      for (let i = 0; i < this.F; i++) {
-        if (i === f || build === 3) continue;
-        if (build === 1 && (i & 3) !== (c & 3)) continue;
-        if (build === 0 && isRedCard(i) === isRedCard(c)) continue;
-        if (this.flen[i] < rank - 1) return false;
-      }
-      return true;
-    }
+    // Two decks (engine.ts's safeHome): only when no card can ever go onto c, for good.
+    if (this.rules.decks !== 1) return !this.fills && this.stockTo !== K_PILE && this.nothingGoesOnto(c, f);
     if (build === 3 || build === 1) return true;
     const rank = this.rel[c];
     let same = 0;
@@ -594,7 +598,7 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
     // not follow it home: only the rule that no card can ever be put on c holds (every card of the rank below
     // that builds on c home, for good). c is a pile's top card with nothing that can come onto it, so it only
     // ever blocks; any line of play with c left on the table plays with c home, its moves of c left out.
-    if (this.unbuilt) return other <= 1 && !fr.removable;
+    if (this.unbuilt) return this.nothingGoesOnto(c, f);
     if (build === 0) return (other <= 2 && same <= 3) || (other <= 1 && !fr.removable);
     return other <= 2;
   }
