@@ -215,12 +215,11 @@ interface RunOptions extends GameOptions, BudgetOptions {
   samples?: number;
 }
 
-/** `tsol survey GAME --blind --deals A-B`: the blind player's win rate (src/survey/blind.ts), one thread, resumable. */
+/** `tsol survey GAME --blind --deals A-B`: the blind player's win rate (src/survey/blind.ts), in threads, resumable. */
 async function blindCommand(game: AnyPatienceGame, options: RunOptions): Promise<void> {
   const refused = (
     [
       ["--name", options.name],
-      ["--jobs", options.jobs],
       ["--queue", options.queue],
       ["--chunk", options.chunk],
       ["--detach", options.detach],
@@ -232,9 +231,7 @@ async function blindCommand(game: AnyPatienceGame, options: RunOptions): Promise
     .filter(([, v]) => v !== undefined)
     .map(([flag]) => flag);
   if (refused.length > 0)
-    throw new UsageError(
-      `--blind surveys in one thread, in SQLite, under the player's budgets: no ${refused.join(", ")}`,
-    );
+    throw new UsageError(`--blind surveys in SQLite, under the player's budgets: no ${refused.join(", ")}`);
   if (!game.blindPlayer) {
     const blind = PATIENCE_GAMES.filter((g) => g.blindPlayer).map((g) => g.id);
     throw new UsageError(
@@ -246,7 +243,10 @@ async function blindCommand(game: AnyPatienceGame, options: RunOptions): Promise
   const ranges = parseDeals(options.deals, numbering);
   const file = options.db ?? DEFAULT_DB;
   const label = `${game.id} (${game.rules.label(rules)}), ${numbering} deals ${showRanges(ranges)}`;
-  process.stderr.write(`tsol: blind survey of ${label}, in ${file}\n`);
+  const jobs = Math.max(1, options.jobs ?? defaultJobs());
+  process.stderr.write(
+    `tsol: blind survey of ${label}, ${jobs} thread${jobs === 1 ? "" : "s"}, in ${file}\n`,
+  );
   const stop = stopOnSignal();
   try {
     // Loaded here: it opens SQLite, which no other command needs at its start.
@@ -269,18 +269,15 @@ async function blindCommand(game: AnyPatienceGame, options: RunOptions): Promise
       ranges,
       file,
       {
+        jobs,
         signal: stop.signal,
-        cpuMs: () => {
-          const t = process.cpuUsage();
-          return (t.user + t.system) / 1000;
-        },
         onGame: (deal, won, ms) =>
           process.stderr.write(`tsol: deal ${deal} ${won ? "won" : "lost"} (${(ms / 1000).toFixed(1)} s)\n`),
       },
     );
     const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
     console.log(
-      `blind survey of ${label}: won ${s.won} of ${s.games} games (${pct(s.games ? s.won / s.games : 0)}, 95% Wilson ${pct(s.low)}..${pct(s.high)}), ${s.seconds.toFixed(2)} s a game (CPU); ${s.playedNow} played now${s.left > 0 ? `; ${s.left} deals left: run the same command to resume` : ""}`,
+      `blind survey of ${label}: won ${s.won} of ${s.games} games (${pct(s.games ? s.won / s.games : 0)}, 95% Wilson ${pct(s.low)}..${pct(s.high)}), ${s.seconds.toFixed(2)} s a game (${s.wallTimed > 0 ? "wall clock: this system gives no thread's CPU time" : "CPU"}); ${s.playedNow} played now${s.left > 0 ? `; ${s.left} deals left: run the same command to resume` : ""}`,
     );
     if (stop.signal.aborted) process.exitCode = 130;
   } finally {
@@ -613,7 +610,7 @@ export function registerSurvey(program: Command): void {
     .option("--name <name>", "the survey's name in its database (default: the game's id)")
     .option(
       "--jobs <N>",
-      `solver threads (default: every core, ${defaultJobs()} here)`,
+      `solver threads, or with --blind the player's (default: every core, ${defaultJobs()} here)`,
       wholeNumber("--jobs"),
     )
     .option("--db <file>", `the SQLite database (default ${DEFAULT_DB})`)

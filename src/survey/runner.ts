@@ -45,18 +45,19 @@ export class ThreadDiedError extends Error {
   readonly code = "thread_died";
 }
 
-interface Slot {
+interface Slot<A> {
   worker: Worker;
-  pending: Map<number, { resolve: (a: SurveyAnswer) => void; reject: (e: Error) => void }>;
+  pending: Map<number, { resolve: (a: A) => void; reject: (e: Error) => void }>;
 }
 
 /**
  * Solver threads kept for as long as they are needed (a queue worker keeps them across jobs: a thread takes a
  * second to start). Each request goes to the thread with the fewest in flight. A thread that dies is replaced;
- * the requests it held are rejected with ThreadDiedError.
+ * the requests it held are rejected with ThreadDiedError. The messages are the solver's (a solve request, a
+ * survey's answer) unless a thread script of another kind is given (the blind player's games, blind.ts).
  */
-export class SurveyThreads {
-  private readonly slots: Slot[] = [];
+export class SurveyThreads<R extends { id: number } = SolveRequest, A extends { id: number } = SurveyAnswer> {
+  private readonly slots: Slot<A>[] = [];
   private nextId = 1;
   private closed = false;
 
@@ -68,10 +69,10 @@ export class SurveyThreads {
     for (let i = 0; i < size; i++) this.slots.push(this.start());
   }
 
-  private start(): Slot {
-    const slot: Slot = { worker: startSurveyThread(this.script), pending: new Map() };
+  private start(): Slot<A> {
+    const slot: Slot<A> = { worker: startSurveyThread(this.script), pending: new Map() };
     let why = "";
-    slot.worker.on("message", (answer: SurveyAnswer) => {
+    slot.worker.on("message", (answer: A) => {
       const waiting = slot.pending.get(answer.id);
       if (!waiting) return;
       slot.pending.delete(answer.id);
@@ -97,7 +98,8 @@ export class SurveyThreads {
     return this.slots.reduce((n, s) => n + s.pending.size, 0);
   }
 
-  solve(request: Omit<SolveRequest, "id">): Promise<SurveyAnswer> {
+  /** Sends a request to the thread with the fewest in flight (its id is chosen here); resolves with the answer. */
+  ask(request: Omit<R, "id">): Promise<A> {
     if (this.closed) return Promise.reject(new Error("the solver threads are closed"));
     const slot = this.slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const id = this.nextId++;
@@ -168,7 +170,7 @@ export async function solveDeals(
       const launch = (item: { deal: number; deaths: number }) => {
         inFlight++;
         threads
-          .solve({
+          .ask({
             type: "solve",
             game: settings.game,
             rules: settings.rules,

@@ -101,6 +101,26 @@ describe("tsol survey klondike --blind", () => {
     expect(again.stdout).toMatch(/of 3 games .*; 1 played now/);
   });
 
+  it("plays the same games in two threads as in one, each game stored once", () => {
+    const games = (jobs: string) => {
+      const db = join(mkdtempSync(join(tmpdir(), "tsol-blind-survey-")), "s.db");
+      const args = ["survey", "klondike", "--blind", "--draw", "3", "--samples", "1", "--db", db];
+      const r = tsol([...args, "--deals", "4-9", "--jobs", jobs]);
+      expect(r.status).toBe(0);
+      expect(r.stderr).toContain(`, ${jobs} thread`);
+      const played = (r.stderr.match(/^tsol: deal \d+ (won|lost)/gm) ?? []).sort();
+      expect(new Set(played.map((l) => l.split(" ")[2]))).toEqual(new Set(["4", "5", "6", "7", "8", "9"]));
+      // Resumed: every game is stored, none is played again.
+      expect(tsol([...args, "--deals", "4-9", "--jobs", jobs]).stdout).toMatch(/of 6 games .*; 0 played now/);
+      return { played, summary: /won \d+ of 6 games \([^)]*\)/.exec(r.stdout)?.[0] };
+    };
+    const one = games("1");
+    const two = games("2");
+    expect(two.played).toEqual(one.played);
+    expect(two.summary).toEqual(one.summary);
+    expect(one.summary).toBeDefined();
+  });
+
   it("surveys a family game with hidden cards too (its rules are the game's own, with no fields to store)", () => {
     const db = join(mkdtempSync(join(tmpdir(), "tsol-blind-survey-")), "s.db");
     const args = ["survey", "canfield", "--blind", "--numbering", "solvitaire", "--samples", "1", "--db", db];
@@ -115,8 +135,8 @@ describe("tsol survey klondike --blind", () => {
   it("refuses flags it cannot honour and games with no hidden cards", () => {
     const cases: [string[], RegExp][] = [
       [
-        ["survey", "klondike", "--blind", "--deals", "1", "--jobs", "2"],
-        /--blind surveys in one thread.*no --jobs/,
+        ["survey", "klondike", "--blind", "--deals", "1", "--budget-positions", "1000"],
+        /--blind surveys in SQLite, under the player's budgets: no --budget-positions/,
       ],
       [["survey", "freecell", "--blind", "--deals", "1"], /FreeCell has no hidden cards/],
       [["survey", "klondike", "--deals", "1", "--seed", "2"], /--seed and --samples go with --blind/],
