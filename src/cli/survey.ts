@@ -4,9 +4,11 @@ import { type Command, InvalidArgumentError, Option } from "commander";
 import { escapeControls, quoteToken, shortText } from "../cards/text.ts";
 import type { AnyPatienceGame } from "../games/patience/contract.ts";
 import { PATIENCE_GAMES } from "../games/registry.ts";
+import type { BlindReport } from "../survey/blind.ts";
 import { reportStores } from "../survey/merge.ts";
 import { formatDuration, type ProgressSink } from "../survey/progress.ts";
 import {
+  blindText,
   catalogueRows,
   catalogueText,
   reportCsv,
@@ -251,6 +253,7 @@ async function blindCommand(game: AnyPatienceGame, options: RunOptions): Promise
   try {
     // Loaded here: it opens SQLite, which no other command needs at its start.
     const { runBlindSurvey } = await import("../survey/blind.ts");
+    const store = new (await sqlite())(file);
     const s = await runBlindSurvey(
       game,
       {
@@ -267,14 +270,14 @@ async function blindCommand(game: AnyPatienceGame, options: RunOptions): Promise
         version: solverVersion(game.id),
       },
       ranges,
-      file,
+      store,
       {
         jobs,
         signal: stop.signal,
         onGame: (deal, won, ms) =>
           process.stderr.write(`tsol: deal ${deal} ${won ? "won" : "lost"} (${(ms / 1000).toFixed(1)} s)\n`),
       },
-    );
+    ).finally(() => store.close());
     const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
     console.log(
       `blind survey of ${label}: won ${s.won} of ${s.games} games (${pct(s.games ? s.won / s.games : 0)}, 95% Wilson ${pct(s.low)}..${pct(s.high)}), ${s.seconds.toFixed(2)} s a game (${s.wallTimed > 0 ? "wall clock: this system gives no thread's CPU time" : "CPU"}); ${s.playedNow} played now${s.left > 0 ? `; ${s.left} deals left: run the same command to resume` : ""}`,
@@ -526,20 +529,44 @@ async function reportCommand(options: ReportOptions): Promise<void> {
       ...(options.name !== undefined ? { name: options.name } : {}),
       keepResults: options.html !== undefined,
     });
-    if (options.json) process.stdout.write(reportJson(reports));
+    // The blind player's surveys live in the SQLite files only, beside the solver's; they have no name.
+    const blind =
+      options.queue !== undefined || options.name !== undefined || options.csv || options.catalogue
+        ? []
+        : await blindReportsOf(stores);
+    if (options.json) process.stdout.write(reportJson(reports, blind));
     else if (options.csv) process.stdout.write(reportCsv(reports));
     else if (options.html !== undefined) {
-      writeFileSync(options.html, reportHtml(reports, results));
+      writeFileSync(options.html, reportHtml(reports, results, blind));
       process.stderr.write(`tsol: wrote ${escapeControls(options.html)}\n`);
     } else {
       // The catalogue's table first (Solvitaire's presets surveyed by tsol survey catalogue), then every survey.
       const table = catalogueRows(reports);
       if (options.catalogue) process.stdout.write(catalogueText(table));
-      else process.stdout.write(`${table.length ? `${catalogueText(table)}\n` : ""}${reportText(reports)}`);
+      else
+        process.stdout.write(
+          `${table.length ? `${catalogueText(table)}\n` : ""}${reports.length || !blind.length ? reportText(reports) : ""}${reports.length && blind.length ? "\n" : ""}${blindText(blind)}`,
+        );
     }
   } finally {
     for (const store of stores) await store.close();
   }
+}
+
+/** The blind player's surveys in each SQLite store, with each game's title and rules in words. */
+async function blindReportsOf(stores: readonly SurveyStore[]): Promise<BlindReport[]> {
+  const { readBlindReports } = await import("../survey/blind.ts");
+  const Sqlite = await sqlite();
+  const describe = (id: string, rules: Record<string, unknown>): string | undefined => {
+    const game = PATIENCE_GAMES.find((g) => g.id === id);
+    if (!game) return undefined;
+    try {
+      return `${game.id} (${game.rules.label(game.rules.make(rules))})`;
+    } catch {
+      return undefined;
+    }
+  };
+  return stores.flatMap((store) => (store instanceof Sqlite ? readBlindReports(store, describe) : []));
 }
 
 /** A repeatable option's values, in the order given. */

@@ -1,15 +1,16 @@
-import Database from "better-sqlite3";
 import type { Numbering } from "../cards/deals/layout.ts";
+import { escapeControls, shortText } from "../cards/text.ts";
 import type { AnyPatienceGame, AutoPolicy } from "../games/patience/contract.ts";
 import type { BlindGameAnswer, BlindGameRequest } from "./blind-thread.ts";
 import { wilson } from "./report.ts";
 import { SurveyThreads, ThreadDiedError } from "./runner.ts";
-import { canonicalJson, type DealRange } from "./settings.ts";
+import { canonicalJson, type DealRange, SurveyError } from "./settings.ts";
+import type { BlindGroup, SqliteStore } from "./store.ts";
 
 /**
  * A survey of the blind player (`tsol survey GAME --blind --deals A-B`): each deal played once by the game's blind
  * player, whether it won stored in the survey's SQLite file (a table of its own, `blind_games`, beside the
- * solver's surveys), so that running the same command again resumes where it stopped. The win rate is given with
+ * solver's surveys: SqliteStore), so that running the same command again resumes where it stopped. The win rate is given with
  * its 95% Wilson interval. Games are played in worker threads, each game in one, timed by that thread's CPU time.
  */
 
@@ -41,15 +42,6 @@ export interface BlindSurveySummary {
   wallTimed: number;
 }
 
-const SCHEMA = `CREATE TABLE IF NOT EXISTS blind_games (
-  settings TEXT NOT NULL,
-  deal INTEGER NOT NULL,
-  won INTEGER NOT NULL,
-  moves INTEGER NOT NULL,
-  ms REAL NOT NULL,
-  PRIMARY KEY (settings, deal)
-)`;
-
 function* dealsOf(ranges: readonly DealRange[]): Generator<number> {
   for (const r of ranges) for (let n = r.first; n <= r.last; n++) yield n;
 }
@@ -64,7 +56,7 @@ export async function runBlindSurvey(
   game: AnyPatienceGame,
   settings: BlindSurveySettings,
   ranges: readonly DealRange[],
-  file: string,
+  store: SqliteStore,
   options: {
     jobs: number;
     signal?: AbortSignal;
@@ -72,48 +64,32 @@ export async function runBlindSurvey(
   },
 ): Promise<BlindSurveySummary> {
   if (!game.blindPlayer) throw new RangeError(`${game.title} has no blind player`);
-  const db = new Database(file);
-  try {
-    db.pragma("busy_timeout = 10000");
-    db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = NORMAL");
-    db.exec(SCHEMA);
-    const key = canonicalJson(settings);
-    const done = new Set(
-      (db.prepare("SELECT deal FROM blind_games WHERE settings = ?").all(key) as { deal: number }[]).map(
-        (r) => r.deal,
-      ),
-    );
-    const insert = db.prepare(
-      "INSERT OR IGNORE INTO blind_games (settings, deal, won, moves, ms) VALUES (?, ?, ?, ?, ?)",
-    );
-    let playedNow = 0;
-    let wallTimed = 0;
-    const todo = (function* () {
-      for (const n of dealsOf(ranges)) if (!done.has(n)) yield n;
-    })();
-    await playInThreads(settings, todo, options.jobs, options.signal, (answer) => {
-      insert.run(key, answer.deal, answer.won ? 1 : 0, answer.moves, answer.ms);
-      playedNow++;
-      if (answer.clock === "wall") wallTimed++;
-      options.onGame?.(answer.deal, answer.won, answer.ms);
-    });
-    const wanted = { has: (n: number) => ranges.some((r) => n >= r.first && n <= r.last) };
-    const rows = (
-      db.prepare("SELECT deal, won, ms FROM blind_games WHERE settings = ?").all(key) as {
-        deal: number;
-        won: number;
-        ms: number;
-      }[]
-    ).filter((r) => wanted.has(r.deal));
-    const won = rows.filter((r) => r.won === 1).length;
-    const interval = wilson(won, rows.length);
-    const seconds = rows.length ? rows.reduce((a, r) => a + r.ms, 0) / rows.length / 1000 : 0;
-    const asked = ranges.reduce((n, r) => n + r.last - r.first + 1, 0);
-    return { games: rows.length, won, ...interval, seconds, playedNow, left: asked - rows.length, wallTimed };
-  } finally {
-    db.close();
-  }
+  const key = canonicalJson(settings);
+  const done = store.blindDeals(key);
+  let playedNow = 0;
+  let wallTimed = 0;
+  const todo = (function* () {
+    for (const n of dealsOf(ranges)) if (!done.has(n)) yield n;
+  })();
+  await playInThreads(settings, todo, options.jobs, options.signal, (answer) => {
+    store.recordBlind(key, answer);
+    playedNow++;
+    if (answer.clock === "wall") wallTimed++;
+    options.onGame?.(answer.deal, answer.won, answer.ms);
+  });
+  const group = store.blindGroups(ranges).find((g) => g.settings === key);
+  const games = group?.games ?? 0;
+  const won = group?.won ?? 0;
+  const asked = ranges.reduce((n, r) => n + r.last - r.first + 1, 0);
+  return {
+    games,
+    won,
+    ...wilson(won, games),
+    seconds: games ? (group as BlindGroup).ms / games / 1000 : 0,
+    playedNow,
+    left: asked - games,
+    wallTimed,
+  };
 }
 
 type Played = Extract<BlindGameAnswer, { won: boolean }>;
@@ -163,7 +139,7 @@ async function playInThreads(
           .then(
             (answer) => {
               if (stopped) return;
-              if ("error" in answer) fail(new Error(answer.error));
+              if ("error" in answer) fail(new SurveyError("blind_game", answer.error));
               else {
                 try {
                   onPlayed(answer);
@@ -175,7 +151,12 @@ async function playInThreads(
             (error: Error) => {
               if (stopped) return;
               if (!(error instanceof ThreadDiedError) || died.has(deal))
-                fail(new Error(`the player's thread stopped twice on deal ${deal}: ${error.message}`));
+                fail(
+                  new SurveyError(
+                    "thread_died",
+                    `the player's thread stopped twice on deal ${deal}: ${error.message}`,
+                  ),
+                );
               else {
                 died.add(deal);
                 again.push(deal);
@@ -209,4 +190,90 @@ async function playInThreads(
   } finally {
     await threads.close();
   }
+}
+
+/** A blind survey as `tsol survey report` shows it: its settings, and its games over the deals stored. */
+export interface BlindReport {
+  game: string;
+  /** The game's title and rules in words (the stored ids when the game is not known here). */
+  label: string;
+  numbering: string;
+  policy: string;
+  seed: number;
+  samples: number | null;
+  version: string;
+  /** Deals stored: how many, the lowest and the highest. */
+  games: number;
+  first: number;
+  last: number;
+  won: number;
+  /** The share won and its 95% Wilson interval. */
+  share: number;
+  low: number;
+  high: number;
+  /** Mean seconds a game (CPU time of its thread). */
+  seconds: number;
+  /** The database it was read from. */
+  file: string;
+}
+
+/** What a blind survey's stored settings must be, field by field; anything else is not a blind survey's. */
+function settingsOf(text: string): BlindSurveySettings | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const v = value as Record<string, unknown>;
+  const ok =
+    typeof v.game === "string" &&
+    typeof v.rules === "object" &&
+    v.rules !== null &&
+    !Array.isArray(v.rules) &&
+    typeof v.numbering === "string" &&
+    typeof v.policy === "string" &&
+    Number.isSafeInteger(v.seed) &&
+    (v.samples === null || Number.isSafeInteger(v.samples)) &&
+    typeof v.version === "string" &&
+    Object.keys(v).length === 7;
+  return ok ? (v as unknown as BlindSurveySettings) : undefined;
+}
+
+/**
+ * The blind surveys stored in a survey's SQLite file (none in a file made before they were). Stored settings that
+ * are not a blind survey's are refused with an error saying so, not shown as a figure.
+ */
+export function readBlindReports(
+  store: SqliteStore,
+  describe: (game: string, rules: Record<string, unknown>) => string | undefined,
+): BlindReport[] {
+  return store.blindGroups().map((g) => {
+    const settings = settingsOf(g.settings);
+    if (!settings)
+      throw new SurveyError(
+        "survey_store",
+        `${store.where}: its table blind_games holds settings that are not a blind survey's (${escapeControls(shortText(g.settings, 80))})`,
+      );
+    const interval = wilson(g.won, g.games);
+    return {
+      game: settings.game,
+      label: describe(settings.game, settings.rules) ?? `${settings.game} ${JSON.stringify(settings.rules)}`,
+      numbering: settings.numbering,
+      policy: settings.policy,
+      seed: settings.seed,
+      samples: settings.samples,
+      version: settings.version,
+      games: g.games,
+      first: g.first,
+      last: g.last,
+      won: g.won,
+      share: g.games ? g.won / g.games : 0,
+      low: interval.low,
+      high: interval.high,
+      seconds: g.ms / g.games / 1000,
+      file: store.where,
+    };
+  });
 }

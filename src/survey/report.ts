@@ -1,6 +1,7 @@
 import { escapeControls, shortText } from "../cards/text.ts";
 import { wilson, Z95 } from "../games/patience/wilson.ts";
 import { findPatience } from "../games/registry.ts";
+import type { BlindReport } from "./blind.ts";
 import { catalogueEntryOf, catalogueTitle, rulesInWords, shortRules } from "./catalogue.ts";
 import { PUBLISHED, type PublishedFigure } from "./published.ts";
 import { type DealResult, describeBudget, type SurveyBudget } from "./settings.ts";
@@ -176,11 +177,12 @@ const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\
  * `{"surveys": [...]}`: the JSON report. Text from the database (a name, a note) is written with `\\u` escapes
  * for every control character, so the JSON reads back the same and the terminal sees none of them.
  */
-export function reportJson(reports: readonly SurveyReport[]): string {
-  const text = JSON.stringify({ surveys: reports }, null, 2).replace(
-    JSON_UNSAFE,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
+export function reportJson(reports: readonly SurveyReport[], blind: readonly BlindReport[] = []): string {
+  const text = JSON.stringify(
+    blind.length ? { surveys: reports, blind } : { surveys: reports },
+    null,
+    2,
+  ).replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
   return `${text}\n`;
 }
 
@@ -286,6 +288,41 @@ export function reportText(reports: readonly SurveyReport[]): string {
     out.push(`  solver ${escapeControls(r.solverVersion)}`, "");
   }
   return out.join("\n");
+}
+
+const samplesText = (b: BlindReport): string =>
+  b.samples === null ? "the player's samples" : `${b.samples} sample${b.samples === 1 ? "" : "s"} a decision`;
+
+/** The blind player's surveys (`tsol survey GAME --blind`), one paragraph each; empty when there are none. */
+export function blindText(blind: readonly BlindReport[]): string {
+  if (blind.length === 0) return "";
+  const out = [
+    "The blind player (tsol survey GAME --blind: it sees only what a player sees), its games won:",
+    "",
+  ];
+  for (const b of blind) {
+    out.push(
+      `${escapeControls(b.label)}, ${escapeControls(b.numbering)} deals ${b.first}..${b.last} (${n(b.games)} games), automatic moves ${escapeControls(b.policy)}, seed ${b.seed}, ${samplesText(b)}`,
+      `  won ${n(b.won)} of ${n(b.games)}: ${pct(b.share, 2)} (95% Wilson ${pct(b.low, 2)} to ${pct(b.high, 2)}); ${b.seconds.toFixed(2)} s a game`,
+      `  player ${escapeControls(b.version)}, from ${escapeControls(b.file)}`,
+      "",
+    );
+  }
+  return out.join("\n");
+}
+
+/** The same as a table of the HTML report. */
+function blindHtml(blind: readonly BlindReport[]): string {
+  if (blind.length === 0) return "";
+  return `
+<section id="blind">
+<h2>The blind player</h2>
+<p class="muted">Each deal played once by the game's blind player (<code>tsol survey GAME --blind</code>), which sees only what a player sees; the interval is a 95% Wilson score interval.</p>
+<table>
+<tr><th>game</th><th>deals</th><th class="num">games</th><th class="num">won</th><th>share won (95% Wilson)</th><th>settings</th><th class="num">s a game</th></tr>
+${blind.map((b) => `<tr><td>${esc(b.label)}</td><td>${esc(b.numbering)} ${b.first} to ${b.last}</td><td class="num">${n(b.games)}</td><td class="num">${n(b.won)}</td><td>${pct(b.share, 2)} (${pct(b.low, 2)} to ${pct(b.high, 2)})</td><td>seed ${b.seed}, ${samplesText(b)}, automatic moves ${esc(b.policy)}; player ${esc(b.version)}</td><td class="num">${b.seconds.toFixed(2)}</td></tr>`).join("\n")}
+</table>
+</section>`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -553,6 +590,7 @@ td.rules { font-size: 12px; min-width: 240px; max-width: 440px; } td.differs { c
 export function reportHtml(
   reports: readonly SurveyReport[],
   results: ReadonlyMap<string, readonly DealResult[]>,
+  blind: readonly BlindReport[] = [],
 ): string {
   const sections = reports.map((r) => {
     const rows = results.get(shownName(r)) ?? [];
@@ -599,6 +637,7 @@ ${r.notes.length ? `<h3>Notes</h3><ul>${r.notes.map((x) => `<li>deal ${x.deal}: 
 <p>Each deal solved by tsol's solver under the survey's budget: <b>solved</b> with moves that were replayed through the game's engine to a win, <b>impossible</b> only after a complete search, <b>unknown</b> when the budget ran out. The interval is a 95% Wilson score interval; its low end counts every unknown deal as lost, its high end as won.</p>
 ${catalogueHtml(catalogueRows(reports))}
 ${reports.length ? shareChart(reports) : "<p>No surveys.</p>"}
+${blindHtml(blind)}
 ${sections.join("\n")}
 </body>
 </html>

@@ -112,6 +112,14 @@ CREATE TABLE IF NOT EXISTS results (
   note TEXT,
   PRIMARY KEY (survey, deal)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS blind_games (
+  settings TEXT NOT NULL,
+  deal INTEGER NOT NULL,
+  won INTEGER NOT NULL,
+  moves INTEGER NOT NULL,
+  ms REAL NOT NULL,
+  PRIMARY KEY (settings, deal)
+);
 CREATE VIEW IF NOT EXISTS survey_results AS
   SELECT s.name AS survey, s.game, s.rules, s.numbering, s.policy, r.budget, s.solver_version, r.deal, r.outcome,
          r.length, r.positions, r.ms, r.note
@@ -371,9 +379,88 @@ export class SqliteStore implements SurveyStore {
     });
   }
 
+  // The blind player's games (blind.ts), in a table of their own keyed by the settings' canonical JSON. A file
+  // made before the table existed has none until it is next opened to write.
+
+  /** The deals stored under these settings. */
+  blindDeals(settings: string): Set<number> {
+    return this.guard(() => {
+      if (!this.hasBlindGames()) return new Set<number>();
+      return new Set(
+        this.db.prepare("SELECT deal FROM blind_games WHERE settings = ?").pluck().all(settings) as number[],
+      );
+    });
+  }
+
+  /** Stores one game (once: a deal already stored under these settings is left as it is). */
+  recordBlind(settings: string, game: { deal: number; won: boolean; moves: number; ms: number }): void {
+    this.guard(() =>
+      this.db
+        .prepare("INSERT OR IGNORE INTO blind_games (settings, deal, won, moves, ms) VALUES (?, ?, ?, ?, ?)")
+        .run(settings, game.deal, game.won ? 1 : 0, game.moves, game.ms),
+    );
+  }
+
+  /**
+   * Each blind survey's games, grouped by settings (the settings' text as stored, for the caller to read), in the
+   * order they were begun; only the deals in `ranges` when given. A row that is not a game's (won other than 0 or 1,
+   * a deal or a time that is not a number) is refused.
+   */
+  blindGroups(ranges?: readonly DealRange[]): BlindGroup[] {
+    return this.guard(() => {
+      if (!this.hasBlindGames()) return [];
+      const where = ranges?.length
+        ? `WHERE ${ranges.map((r) => `deal BETWEEN ${r.first} AND ${r.last}`).join(" OR ")}`
+        : "";
+      const rows = this.db
+        .prepare(
+          `SELECT settings, COUNT(*) AS games, MIN(deal) AS first, MAX(deal) AS last, SUM(won = 1) AS won,
+             SUM(won NOT IN (0, 1) OR typeof(deal) != 'integer' OR typeof(ms) NOT IN ('real', 'integer')) AS odd,
+             SUM(ms) AS ms
+           FROM blind_games ${where} GROUP BY settings ORDER BY MIN(rowid)`,
+        )
+        .all() as {
+        settings: unknown;
+        games: number;
+        first: number;
+        last: number;
+        won: number;
+        odd: number;
+        ms: number;
+      }[];
+      return rows.map((r) => {
+        if (typeof r.settings !== "string" || r.odd > 0 || !Number.isFinite(r.ms))
+          throw new SurveyError(
+            "survey_store",
+            `${this.where}: its table blind_games holds rows that are not a blind player's games`,
+          );
+        return { settings: r.settings, games: r.games, first: r.first, last: r.last, won: r.won, ms: r.ms };
+      });
+    });
+  }
+
+  private hasBlindGames(): boolean {
+    return (
+      this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'blind_games'").get() !==
+      undefined
+    );
+  }
+
   async close(): Promise<void> {
     this.db.close();
   }
+}
+
+/** One blind survey's stored games, summed (SqliteStore.blindGroups). */
+export interface BlindGroup {
+  /** The settings' canonical JSON, as stored: not yet read. */
+  settings: string;
+  games: number;
+  first: number;
+  last: number;
+  won: number;
+  /** Milliseconds of all its games. */
+  ms: number;
 }
 
 /** SQLite's ways of saying a WAL database cannot be read because its folder may not be written. */
