@@ -5,24 +5,14 @@
  */
 import { performance } from "node:perf_hooks";
 import { parentPort } from "node:worker_threads";
-import type { Numbering } from "../cards/deals/layout.ts";
-import type { AutoPolicy } from "../games/patience/contract.ts";
 import { movesNotation } from "../games/patience/solution.ts";
 import { checkSolution } from "../games/patience/verify.ts";
 import { findPatience } from "../games/registry.ts";
 import { threadCpuMs } from "../workers/thread-cpu.ts";
+import type { BlindSurveySettings } from "./blind.ts";
 
-/** One game for the blind player: the survey's settings and the deal. */
-export interface BlindGameRequest {
-  id: number;
-  game: string;
-  rules: Record<string, unknown>;
-  numbering: Numbering;
-  policy: AutoPolicy;
-  seed: number;
-  samples: number | null;
-  deal: number;
-}
+/** One game for the blind player: the survey's settings (but the player's version, which is this code's) and the deal. */
+export type BlindGameRequest = Omit<BlindSurveySettings, "version"> & { id: number; deal: number };
 
 /** Its answer: the game's result, or why it could not be played. */
 export type BlindGameAnswer =
