@@ -3,7 +3,7 @@ import { escapeControls, shortText } from "../cards/text.ts";
 import type { AnyPatienceGame, AutoPolicy } from "../games/patience/contract.ts";
 import type { BlindGameAnswer, BlindGameRequest } from "./blind-thread.ts";
 import { wilson } from "./report.ts";
-import { SurveyThreads, ThreadDiedError } from "./runner.ts";
+import { feedThreads, SurveyThreads } from "./runner.ts";
 import { canonicalJson, type DealRange, SurveyError } from "./settings.ts";
 import type { BlindGroup, SqliteStore } from "./store.ts";
 
@@ -94,13 +94,10 @@ export async function runBlindSurvey(
 
 type Played = Extract<BlindGameAnswer, { won: boolean }>;
 
-/** Games kept waiting on each thread, so that a thread never idles while the main thread stores a game. */
-const IN_FLIGHT = 2;
-
 /** Plays the deals of `deals` in `jobs` threads, calling `onPlayed` for each game in the order they end. */
 async function playInThreads(
   settings: BlindSurveySettings,
-  deals: Iterator<number>,
+  deals: Iterable<number>,
   jobs: number,
   signal: AbortSignal | undefined,
   onPlayed: (answer: Played) => void,
@@ -109,83 +106,23 @@ async function playInThreads(
     jobs,
     new URL("./blind-thread.ts", import.meta.url),
   );
+  const { version: _, ...common } = settings;
   try {
-    await new Promise<void>((resolve, reject) => {
-      let stopped = false;
-      let inFlight = 0;
-      let exhausted = false;
-      const again: number[] = [];
-      const died = new Set<number>();
-      const fail = (error: Error) => {
-        stopped = true;
-        reject(error);
-      };
-      signal?.addEventListener("abort", () => {
-        stopped = true;
-        resolve();
-      });
-      const launch = (deal: number) => {
-        inFlight++;
-        threads
-          .ask({
-            game: settings.game,
-            rules: settings.rules,
-            numbering: settings.numbering,
-            policy: settings.policy,
-            seed: settings.seed,
-            samples: settings.samples,
-            deal,
-          })
-          .then(
-            (answer) => {
-              if (stopped) return;
-              if ("error" in answer) fail(new SurveyError("blind_game", answer.error));
-              else {
-                try {
-                  onPlayed(answer);
-                } catch (error) {
-                  fail(error as Error);
-                }
-              }
-            },
-            (error: Error) => {
-              if (stopped) return;
-              if (!(error instanceof ThreadDiedError) || died.has(deal))
-                fail(
-                  new SurveyError(
-                    "thread_died",
-                    `the player's thread stopped twice on deal ${deal}: ${error.message}`,
-                  ),
-                );
-              else {
-                died.add(deal);
-                again.push(deal);
-              }
-            },
-          )
-          .finally(() => {
-            inFlight--;
-            pump();
-          });
-      };
-      const pump = () => {
-        while (!stopped && inFlight < jobs * IN_FLIGHT) {
-          // A game whose thread died goes alone, so that no other game dies with it if it is the one at fault.
-          if (again.length) {
-            if (inFlight === 0) launch(again.shift() as number);
-            break;
-          }
-          if (exhausted || signal?.aborted) break;
-          const next = deals.next();
-          if (next.done) {
-            exhausted = true;
-            break;
-          }
-          launch(next.value);
-        }
-        if (!stopped && inFlight === 0 && again.length === 0 && (exhausted || signal?.aborted)) resolve();
-      };
-      pump();
+    await feedThreads(threads, deals, {
+      request: (deal) => ({ ...common, deal }),
+      onAnswer: (_deal, answer) => {
+        if ("error" in answer) throw new SurveyError("blind_game", answer.error);
+        onPlayed(answer);
+      },
+      onDiedTwice: (deal, error) => {
+        throw new SurveyError(
+          "thread_died",
+          `the player's thread stopped twice on deal ${deal}: ${error.message}`,
+        );
+      },
+      // A game takes seconds: two a thread keep it busy.
+      inFlight: 2,
+      ...(signal ? { signal } : {}),
     });
   } finally {
     await threads.close();

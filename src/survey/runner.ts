@@ -118,6 +118,102 @@ export class SurveyThreads<R extends { id: number } = SolveRequest, A extends { 
 /** Requests kept waiting on each thread, so that a thread never idles while the main thread reads an answer. */
 const IN_FLIGHT = 4;
 
+/** What `feedThreads` sends for each item, and what it does with the answers. */
+export interface Feed<I, R, A> {
+  /** The request for an item (its id is chosen by the threads). */
+  request: (item: I) => Omit<R, "id">;
+  /** Told of each answer, in the order they come; throwing ends the run with that error. */
+  onAnswer: (item: I, answer: A) => void;
+  /** Told of an item whose thread died twice (it was tried again alone once); throwing ends the run. */
+  onDiedTwice: (item: I, error: ThreadDiedError) => void;
+  /** Requests in flight on each thread (default IN_FLIGHT). */
+  inFlight?: number;
+  /** Once aborted, no new item is sent and the answers still to come are dropped: the run resolves at once. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends every item of `items` to `threads`, keeping each thread fed, and resolves when every item is answered.
+ * The source is read in order, one item at a time as room frees up (a survey's store is asked lazily). An item
+ * whose thread died is tried once more, alone, so that if it is the one that kills threads no other item dies with
+ * it a second time.
+ */
+export async function feedThreads<I, R extends { id: number }, A extends { id: number }>(
+  threads: SurveyThreads<R, A>,
+  items: AsyncIterable<I> | Iterable<I>,
+  feed: Feed<I, R, A>,
+): Promise<void> {
+  const iterator =
+    Symbol.asyncIterator in items
+      ? (items as AsyncIterable<I>)[Symbol.asyncIterator]()
+      : (items as Iterable<I>)[Symbol.iterator]();
+  const window = threads.size * (feed.inFlight ?? IN_FLIGHT);
+  const { signal } = feed;
+  const again: { item: I; deaths: number }[] = [];
+  let inFlight = 0;
+  let exhausted = false;
+  await new Promise<void>((resolve, reject) => {
+    let failed = false;
+    let pumping = false;
+    const fail = (error: unknown) => {
+      failed = true;
+      reject(error);
+    };
+    // Stopped: answers still to come are dropped (their items were not stored, so a resume sends them again);
+    // waiting for them could take minutes where one item does.
+    signal?.addEventListener("abort", () => {
+      failed = true;
+      resolve();
+    });
+    const launch = (entry: { item: I; deaths: number }) => {
+      inFlight++;
+      threads
+        .ask(feed.request(entry.item))
+        .then(
+          (answer) => {
+            if (!failed) feed.onAnswer(entry.item, answer);
+          },
+          (error: Error) => {
+            if (failed) return;
+            if (!(error instanceof ThreadDiedError)) throw error;
+            entry.deaths++;
+            if (entry.deaths < 2) again.push(entry);
+            else feed.onDiedTwice(entry.item, error);
+          },
+        )
+        .catch(fail)
+        .finally(() => {
+          inFlight--;
+          pump().catch(fail);
+        });
+    };
+    // Fills the window; one pump at a time, since the source is asked in order.
+    const pump = async (): Promise<void> => {
+      if (pumping || failed) return;
+      pumping = true;
+      try {
+        while (!failed && inFlight < window) {
+          if (again.length) {
+            if (inFlight === 0) launch(again.shift() as { item: I; deaths: number });
+            break;
+          }
+          if (exhausted || signal?.aborted) break;
+          const next = await iterator.next();
+          if (next.done) {
+            exhausted = true;
+            break;
+          }
+          launch({ item: next.value, deaths: 0 });
+        }
+      } finally {
+        pumping = false;
+      }
+      if (!failed && inFlight === 0 && again.length === 0 && (exhausted || signal?.aborted)) resolve();
+    };
+    pump().catch(fail);
+  });
+}
+
 /** Deal numbers to solve, fetched lazily (the store is asked a slice at a time which deals are still to do). */
 export type DealSource = AsyncIterable<number> | Iterable<number>;
 
@@ -145,109 +241,42 @@ export async function solveDeals(
 ): Promise<void> {
   const threads = options.threads ?? new SurveyThreads(Math.max(1, options.jobs ?? defaultJobs()));
   const budget = options.budget ?? settings.budget;
-  const iterator =
-    Symbol.asyncIterator in deals
-      ? (deals as AsyncIterable<number>)[Symbol.asyncIterator]()
-      : (deals as Iterable<number>)[Symbol.iterator]();
-  const window = threads.size * IN_FLIGHT;
-  const again: { deal: number; deaths: number }[] = [];
-  let inFlight = 0;
-  let exhausted = false;
   try {
-    await new Promise<void>((resolve, reject) => {
-      let failed = false;
-      let pumping = false;
-      const fail = (error: unknown) => {
-        failed = true;
-        reject(error);
-      };
-      // Stopped: answers still to come are dropped (the deals were not stored, so a resume solves them again);
-      // waiting for them could take minutes where one deal does.
-      options.signal?.addEventListener("abort", () => {
-        failed = true;
-        resolve();
-      });
-      const launch = (item: { deal: number; deaths: number }) => {
-        inFlight++;
-        threads
-          .ask({
-            type: "solve",
-            game: settings.game,
-            rules: settings.rules,
-            policy: settings.policy,
-            deal: item.deal,
-            numbering: settings.numbering,
-            budget: requestBudget(budget),
-            turns: false,
-          })
-          .then(
-            (answer) => {
-              if (failed) return;
-              if (answer.failure && SETTINGS_ERRORS.has(answer.failure.code)) {
-                fail(new SurveyError(answer.failure.code, answer.failure.message));
-                return;
-              }
-              onResult({
-                deal: item.deal,
-                outcome: answer.outcome,
-                length: answer.length,
-                positions: answer.positions,
-                ms: answer.ms,
-                budget,
-                ...(answer.note ? { note: answer.note } : {}),
-              });
-            },
-            (error: Error) => {
-              if (failed) return;
-              if (!(error instanceof ThreadDiedError)) throw error;
-              item.deaths++;
-              if (item.deaths < 2) again.push(item);
-              else {
-                onResult({
-                  deal: item.deal,
-                  outcome: "unknown",
-                  length: null,
-                  positions: 0,
-                  ms: 0,
-                  budget,
-                  note: `the solver thread stopped twice on this deal: ${error.message}`,
-                });
-              }
-            },
-          )
-          .catch(fail)
-          .finally(() => {
-            inFlight--;
-            pump().catch(fail);
-          });
-      };
-      // Fills the window; one pump at a time, since the source is asked in order.
-      const pump = async (): Promise<void> => {
-        if (pumping || failed) return;
-        pumping = true;
-        try {
-          while (!failed && inFlight < window) {
-            // A deal whose thread died goes alone, so that if it is the one that kills threads, no other deal dies
-            // with it a second time.
-            if (again.length) {
-              if (inFlight === 0) launch(again.shift() as { deal: number; deaths: number });
-              break;
-            }
-            if (exhausted || options.signal?.aborted) break;
-            const item = await iterator.next();
-            if (item.done) {
-              exhausted = true;
-              break;
-            }
-            launch({ deal: item.value, deaths: 0 });
-          }
-        } finally {
-          pumping = false;
-        }
-        if (!failed && inFlight === 0 && again.length === 0 && (exhausted || options.signal?.aborted))
-          resolve();
-      };
-      pump().catch(fail);
+    await feedThreads(threads, deals, {
+      request: (deal) => ({
+        type: "solve" as const,
+        game: settings.game,
+        rules: settings.rules,
+        policy: settings.policy,
+        deal,
+        numbering: settings.numbering,
+        budget: requestBudget(budget),
+        turns: false,
+      }),
+      onAnswer: (deal, answer) => {
+        if (answer.failure && SETTINGS_ERRORS.has(answer.failure.code))
+          throw new SurveyError(answer.failure.code, answer.failure.message);
+        onResult({
+          deal,
+          outcome: answer.outcome,
+          length: answer.length,
+          positions: answer.positions,
+          ms: answer.ms,
+          budget,
+          ...(answer.note ? { note: answer.note } : {}),
+        });
+      },
+      onDiedTwice: (deal, error) =>
+        onResult({
+          deal,
+          outcome: "unknown",
+          length: null,
+          positions: 0,
+          ms: 0,
+          budget,
+          note: `the solver thread stopped twice on this deal: ${error.message}`,
+        }),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
   } finally {
     if (!options.threads) await threads.close();
