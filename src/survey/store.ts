@@ -404,22 +404,21 @@ export class SqliteStore implements SurveyStore {
   /**
    * Each blind survey's games, grouped by settings (the settings' text as stored, for the caller to read), in the
    * order they were begun; only the deals in `ranges` when given. A row that is not a game's (won other than 0 or 1,
-   * a deal or a time that is not a number) is refused.
+   * a deal, a count of moves or a time that is not a number, or is negative) is refused.
    */
   blindGroups(ranges?: readonly DealRange[]): BlindGroup[] {
     return this.guard(() => {
       if (!this.hasBlindGames()) return [];
-      const where = ranges?.length
-        ? `WHERE ${ranges.map((r) => `deal BETWEEN ${r.first} AND ${r.last}`).join(" OR ")}`
-        : "";
+      const where = ranges?.length ? `WHERE ${ranges.map(() => "deal BETWEEN ? AND ?").join(" OR ")}` : "";
       const rows = this.db
         .prepare(
           `SELECT settings, COUNT(*) AS games, MIN(deal) AS first, MAX(deal) AS last, SUM(won = 1) AS won,
-             SUM(won NOT IN (0, 1) OR typeof(deal) != 'integer' OR typeof(ms) NOT IN ('real', 'integer')) AS odd,
+             SUM(won NOT IN (0, 1) OR typeof(deal) != 'integer' OR typeof(moves) != 'integer' OR moves < 0
+               OR typeof(ms) NOT IN ('real', 'integer') OR ms < 0) AS odd,
              SUM(ms) AS ms
            FROM blind_games ${where} GROUP BY settings ORDER BY MIN(rowid)`,
         )
-        .all() as {
+        .all(...(ranges ?? []).flatMap((r) => [r.first, r.last])) as {
         settings: unknown;
         games: number;
         first: number;

@@ -170,10 +170,11 @@ describe("tsol survey klondike --blind", () => {
       "UPDATE blind_games SET won = 7 WHERE deal = 1",
       /^tsol: .*blind_games holds rows that are not a blind player's games/,
     );
-    refused(
-      "UPDATE blind_games SET ms = 'soon' WHERE deal = 1",
-      /^tsol: .*blind_games holds rows that are not a blind player's games/,
-    );
+    for (const change of ["ms = 'soon'", "ms = -5", "moves = 1.5"])
+      refused(
+        `UPDATE blind_games SET ${change} WHERE deal = 1`,
+        /^tsol: .*blind_games holds rows that are not a blind player's games/,
+      );
   });
 
   it("surveys a family game with hidden cards too (its rules are the game's own, with no fields to store)", () => {
