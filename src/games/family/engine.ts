@@ -784,23 +784,6 @@ export function isWon(state: FamilyState): boolean {
 }
 
 /**
- * A card that may go home now with no loss: nothing still to be played could need it (Solvitaire's proved
- * rule). With piles built in suit or not at all, any card; in alternate colours, when the foundations of the
- * other colour are at most two ranks lower and the other of its own colour at most three (or, with cards that
- * never come back, the other colour at most one lower); in any suit, when every other is at most two lower.
- * Never with whole-suit foundations, where the proof does not hold. With unbuilt groups (Yukon) only
- * when every card that could go on it is home for good (cards that never come back, every foundation it could
- * build on at most one lower): a card of the rank below could otherwise go onto it carrying cards that do not
- * follow it home, which the looser rules' proofs assume they do.
- *
- * With two decks, by that last rule alone: every copy of every card that could go onto it (the rank below, of a
- * suit the build takes) is home, and cards never come back, so no card can ever go onto it; nor do spaces fill
- * by themselves, nor the stock deal onto the piles (a space left where it lay could change what those do).
- * Then it only ever stands in the way: any line of play that leaves it on the table plays as well with it home,
- * its own moves left out (it leaves a space or a waste card sooner, and its foundation takes the next card
- * sooner). Where the two foundations of its suit take it, either does: the key counts them as a pair.
- */
-/**
  * Whether no card can ever go onto c, going home to foundation f: cards never come back off the foundations, and
  * every card of the rank below of a suit the build takes is home (each foundation of such a suit at least there).
  */
@@ -819,6 +802,23 @@ function nothingGoesOnto(state: FamilyState, c: Card, f: number): boolean {
   return true;
 }
 
+/**
+ * A card that may go home now with no loss: nothing still to be played could need it (Solvitaire's proved
+ * rule). With piles built in suit or not at all, any card; in alternate colours, when the foundations of the
+ * other colour are at most two ranks lower and the other of its own colour at most three (or, with cards that
+ * never come back, the other colour at most one lower); in any suit, when every other is at most two lower.
+ * Never with whole-suit foundations, where the proof does not hold. With unbuilt groups (Yukon) only
+ * when every card that could go on it is home for good (cards that never come back, every foundation it could
+ * build on at most one lower): a card of the rank below could otherwise go onto it carrying cards that do not
+ * follow it home, which the looser rules' proofs assume they do.
+ *
+ * With two decks, by that last rule alone: every copy of every card that could go onto it (the rank below, of a
+ * suit the build takes) is home, and cards never come back, so no card can ever go onto it; nor do spaces fill
+ * by themselves, nor the stock deal onto the piles (a space left where it lay could change what those do).
+ * Then it only ever stands in the way: any line of play that leaves it on the table plays as well with it home,
+ * its own moves left out (it leaves a space or a waste card sooner, and its foundation takes the next card
+ * sooner). Where the two foundations of its suit take it, either does: the key counts them as a pair.
+ */
 export function safeHome(state: FamilyState, c: Card, f: number): boolean {
   const rules = state.rules;
   const fr = rules.foundations;
