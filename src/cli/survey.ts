@@ -553,20 +553,11 @@ async function reportCommand(options: ReportOptions): Promise<void> {
   }
 }
 
-/** The blind player's surveys in each SQLite store, with each game's title and rules in words. */
+/** The blind player's surveys in each SQLite store. */
 async function blindReportsOf(stores: readonly SurveyStore[]): Promise<BlindReport[]> {
   const { readBlindReports } = await import("../survey/blind.ts");
   const Sqlite = await sqlite();
-  const describe = (id: string, rules: Record<string, unknown>): string | undefined => {
-    const game = PATIENCE_GAMES.find((g) => g.id === id);
-    if (!game) return undefined;
-    try {
-      return `${game.id} (${game.rules.label(game.rules.make(rules))})`;
-    } catch {
-      return undefined;
-    }
-  };
-  return stores.flatMap((store) => (store instanceof Sqlite ? readBlindReports(store, describe) : []));
+  return stores.flatMap((store) => (store instanceof Sqlite ? readBlindReports(store) : []));
 }
 
 /** A repeatable option's values, in the order given. */

@@ -2,7 +2,7 @@ import type { Numbering } from "../cards/deals/layout.ts";
 import { escapeControls, shortText } from "../cards/text.ts";
 import type { AnyPatienceGame, AutoPolicy } from "../games/patience/contract.ts";
 import type { BlindGameAnswer, BlindGameRequest } from "./blind-thread.ts";
-import { wilson } from "./report.ts";
+import { rulesLabel, wilson } from "./report.ts";
 import { feedThreads, SurveyThreads } from "./runner.ts";
 import { canonicalJson, type DealRange, SurveyError } from "./settings.ts";
 import type { BlindGroup, SqliteStore } from "./store.ts";
@@ -132,7 +132,7 @@ async function playInThreads(
 /** A blind survey as `tsol survey report` shows it: its settings, and its games over the deals stored. */
 export interface BlindReport {
   game: string;
-  /** The game's title and rules in words (the stored ids when the game is not known here). */
+  /** The game's id and its rules in words (report.ts's rulesLabel). */
   label: string;
   numbering: string;
   policy: string;
@@ -182,10 +182,7 @@ function settingsOf(text: string): BlindSurveySettings | undefined {
  * The blind surveys stored in a survey's SQLite file (none in a file made before they were). Stored settings that
  * are not a blind survey's are refused with an error saying so, not shown as a figure.
  */
-export function readBlindReports(
-  store: SqliteStore,
-  describe: (game: string, rules: Record<string, unknown>) => string | undefined,
-): BlindReport[] {
+export function readBlindReports(store: SqliteStore): BlindReport[] {
   return store.blindGroups().map((g) => {
     const settings = settingsOf(g.settings);
     if (!settings)
@@ -196,7 +193,7 @@ export function readBlindReports(
     const interval = wilson(g.won, g.games);
     return {
       game: settings.game,
-      label: describe(settings.game, settings.rules) ?? `${settings.game} ${JSON.stringify(settings.rules)}`,
+      label: `${settings.game} (${rulesLabel(settings.game, settings.rules)})`,
       numbering: settings.numbering,
       policy: settings.policy,
       seed: settings.seed,

@@ -105,16 +105,19 @@ export const shownName = (r: { name: string; variant?: string }): string =>
 /** Deals named in `hardest`. */
 const HARDEST = 10;
 
-export function buildReport(survey: StoredSurvey, results: readonly DealResult[]): SurveyReport {
-  const game = findPatience(survey.game);
-  let label = survey.game;
-  if (game) {
-    try {
-      label = game.rules.label(game.rules.make(survey.rules));
-    } catch {
-      label = `${game.title} (rules this version does not take: ${shortText(JSON.stringify(survey.rules), 200)})`;
-    }
+/** A stored survey's rules in words: the game's label, or what is wrong with them (the game's id if unknown). */
+export function rulesLabel(id: string, rules: Record<string, unknown>): string {
+  const game = findPatience(id);
+  if (!game) return id;
+  try {
+    return game.rules.label(game.rules.make(rules));
+  } catch {
+    return `${game.title} (rules this version does not take: ${shortText(JSON.stringify(rules), 200)})`;
   }
+}
+
+export function buildReport(survey: StoredSurvey, results: readonly DealResult[]): SurveyReport {
+  const label = rulesLabel(survey.game, survey.rules);
   const count = { solved: 0, unsolvable: 0, unknown: 0 };
   const impossible: number[] = [];
   const undecided: number[] = [];
@@ -141,7 +144,7 @@ export function buildReport(survey: StoredSurvey, results: readonly DealResult[]
   return {
     name: survey.name,
     game: survey.game,
-    title: game?.title ?? survey.game,
+    title: findPatience(survey.game)?.title ?? survey.game,
     rules: survey.rules,
     label,
     numbering: survey.numbering,

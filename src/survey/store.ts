@@ -382,14 +382,17 @@ export class SqliteStore implements SurveyStore {
   // The blind player's games (blind.ts), in a table of their own keyed by the settings' canonical JSON. A file
   // made before the table existed has none until it is next opened to write.
 
-  /** The deals stored under these settings. */
+  /** The deals stored under these settings (a store opened to write: it made the table). */
   blindDeals(settings: string): Set<number> {
-    return this.guard(() => {
-      if (!this.hasBlindGames()) return new Set<number>();
-      return new Set(
-        this.db.prepare("SELECT deal FROM blind_games WHERE settings = ?").pluck().all(settings) as number[],
-      );
-    });
+    return this.guard(
+      () =>
+        new Set(
+          this.db
+            .prepare("SELECT deal FROM blind_games WHERE settings = ?")
+            .pluck()
+            .all(settings) as number[],
+        ),
+    );
   }
 
   /** Stores one game (once: a deal already stored under these settings is left as it is). */
