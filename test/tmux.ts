@@ -1,8 +1,19 @@
 import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
-/** A program running in a detached tmux session, driven as a person at a terminal would drive it. */
+/**
+ * A program running in a detached tmux session, driven as a person at a terminal would drive it. Each session has
+ * its own tmux server (socket `-S` in the temporary folder, removed when the session is killed): test files run side by side, and on one shared server a test killing its
+ * last session stops the server while another test's `new-session` is connecting ("server exited unexpectedly").
+ */
 export class TmuxSession {
   private constructor(readonly name: string) {}
+
+  private static socket(name: string): string {
+    return join(tmpdir(), `${name}.tmux`);
+  }
 
   static start(
     command: string,
@@ -14,6 +25,8 @@ export class TmuxSession {
       .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
       .join(" ");
     execFileSync("tmux", [
+      "-S",
+      TmuxSession.socket(name),
       "new-session",
       "-d",
       "-s",
@@ -31,17 +44,22 @@ export class TmuxSession {
   keys(...keys: string[]): void {
     for (const k of keys) {
       const literal = !/^(Escape|Enter|C-[a-z]|Up|Down|Left|Right|Space|BSpace)$/.test(k);
-      execFileSync("tmux", ["send-keys", "-t", this.name, ...(literal ? ["-l", k] : [k])]);
+      this.tmux("send-keys", "-t", this.name, ...(literal ? ["-l", k] : [k]));
     }
   }
 
   /** Resizes the terminal, as a person dragging its window does. */
   resize(width: number, height = 40): void {
-    execFileSync("tmux", ["resize-window", "-t", this.name, "-x", String(width), "-y", String(height)]);
+    this.tmux("resize-window", "-t", this.name, "-x", String(width), "-y", String(height));
   }
 
   screen(): string {
-    return execFileSync("tmux", ["capture-pane", "-p", "-t", this.name], { encoding: "utf8" });
+    return this.tmux("capture-pane", "-p", "-t", this.name);
+  }
+
+  /** Runs a tmux command on this session's own server, returning what it prints. */
+  tmux(...args: string[]): string {
+    return execFileSync("tmux", ["-S", TmuxSession.socket(this.name), ...args], { encoding: "utf8" });
   }
 
   /** Waits until the screen shows `pattern`, or fails after `ms` with the screen in the message. */
@@ -58,9 +76,10 @@ export class TmuxSession {
 
   kill(): void {
     try {
-      execFileSync("tmux", ["kill-session", "-t", this.name], { stdio: "ignore" });
+      execFileSync("tmux", ["-S", TmuxSession.socket(this.name), "kill-server"], { stdio: "ignore" });
     } catch {
       // already gone
     }
+    rmSync(TmuxSession.socket(this.name), { force: true });
   }
 }

@@ -185,9 +185,7 @@ afterEach(() => {
 });
 
 function paneTitle(session: TmuxSession): string {
-  return execFileSync("tmux", ["display-message", "-p", "-t", session.name, "#{pane_title}"], {
-    encoding: "utf8",
-  });
+  return session.tmux("display-message", "-p", "-t", session.name, "#{pane_title}");
 }
 
 function play(dataDir: string): TmuxSession {

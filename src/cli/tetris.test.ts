@@ -125,14 +125,15 @@ describe("high scores", () => {
 const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
 const root = join(import.meta.dirname, "..", "..");
 
-/** A tsol process in a detached tmux pane; the screen is read with capture-pane. */
+/** A tsol process in a detached tmux pane on its own tmux server (so no other test's session can stop it); the screen is read with capture-pane. */
 class Pane {
   readonly name = `tsol-tetris-${process.pid}-${Math.floor(Math.random() * 1e6)}`;
+  private readonly socket = join(tmpdir(), `${this.name}.tmux`);
   constructor(command: string, env: Record<string, string>) {
     const exports = Object.entries(env)
       .map(([k, v]) => `${k}='${v}'`)
       .join(" ");
-    execFileSync("tmux", [
+    this.tmux(
       "new-session",
       "-d",
       "-s",
@@ -142,19 +143,22 @@ class Pane {
       "-y",
       "45",
       `cd '${root}' && env ${exports} ${command}; echo "EXITED $?"; sleep 60`,
-    ]);
+    );
+  }
+  private tmux(...args: string[]): string {
+    return execFileSync("tmux", ["-S", this.socket, ...args]).toString();
   }
   screen(): string {
-    return execFileSync("tmux", ["capture-pane", "-p", "-t", this.name]).toString();
+    return this.tmux("capture-pane", "-p", "-t", this.name);
   }
   format(f: string): string {
-    return execFileSync("tmux", ["display-message", "-p", "-t", this.name, f]).toString().trim();
+    return this.tmux("display-message", "-p", "-t", this.name, f).trim();
   }
   resize(width: number, height: number): void {
-    execFileSync("tmux", ["resize-window", "-t", this.name, "-x", String(width), "-y", String(height)]);
+    this.tmux("resize-window", "-t", this.name, "-x", String(width), "-y", String(height));
   }
   send(...keys: string[]): void {
-    execFileSync("tmux", ["send-keys", "-t", this.name, ...keys]);
+    this.tmux("send-keys", "-t", this.name, ...keys);
   }
   async waitFor(test: (screen: string) => boolean, what: string, timeoutMs = 8000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
@@ -167,7 +171,8 @@ class Pane {
     throw new Error(`timed out waiting for ${what}; the screen was:\n${screen}`);
   }
   kill(): void {
-    spawnSync("tmux", ["kill-session", "-t", this.name]);
+    spawnSync("tmux", ["-S", this.socket, "kill-server"], { stdio: "ignore" });
+    rmSync(this.socket, { force: true });
   }
 }
 
