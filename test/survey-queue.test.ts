@@ -2,14 +2,15 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { createPostgresBackend, withBackend } from "bullmq";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { freecell } from "../src/games/freecell/index.ts";
 import type { AnyPatienceGame } from "../src/games/patience/contract.ts";
 import { PostgresStore } from "../src/survey/pg-store.ts";
-import { jobCounts, queueName, startQueueWorker } from "../src/survey/queue.ts";
-import { makeSettings } from "../src/survey/settings.ts";
+import { blindJobProblem, jobCounts, queueName, startQueueWorker } from "../src/survey/queue.ts";
+import { canonicalJson, makeSettings } from "../src/survey/settings.ts";
 import { solverVersion } from "../src/survey/version.ts";
 import { startPostgres, type TestPostgres } from "./survey-postgres.ts";
 import { type Running, run, sleep, start, steadyReport, storedResults } from "./survey-run.ts";
@@ -233,6 +234,16 @@ describe("tsol survey --queue (BullMQ on PostgreSQL)", () => {
     }
   }, 120_000);
 
+  const blindSettings = {
+    game: "klondike",
+    rules: { draw: 3 },
+    numbering: "microsoft",
+    policy: "safe",
+    seed: 1,
+    samples: 1,
+    version: solverVersion("klondike"),
+  };
+
   it("moves the jobs of tsol's former queues of one game to its queue, and names those it cannot run", async () => {
     const { Queue } = withBackend(createPostgresBackend);
     const store = new PostgresStore(server.url);
@@ -242,6 +253,8 @@ describe("tsol survey --queue (BullMQ on PostgreSQL)", () => {
       makeSettings(freecell, { name: "former", rules: {}, budget, solverVersion: version }),
     );
     const other = "0.0.1+freecell.000000000000";
+    // Another seed than the blind survey's below: its games are its own.
+    const strayBlind = { ...blindSettings, seed: 2 };
     const foreign = await store.open(
       makeSettings(freecell, { name: "foreign", rules: {}, budget, solverVersion: other }),
     );
@@ -273,6 +286,8 @@ describe("tsol survey --queue (BullMQ on PostgreSQL)", () => {
           { survey: survey.id, name: "former", first: 21, last: 30 },
           { jobId: `s${survey.id}-21-30` },
         );
+        // A blind survey's job too (the blind player's version is this machine's).
+        await former.add("blind", { blind: strayBlind, first: 7, last: 7 }, { jobId: "b-former-7-7" });
         return await startQueueWorker(server.url, {
           jobs: 1,
           adoptEveryMs: 300,
@@ -294,6 +309,13 @@ describe("tsol survey --queue (BullMQ on PostgreSQL)", () => {
         new RegExp(
           `queue ${formerName} .* holds 1 jobs of survey "foreign", made with solver ${other.replace(/[.+]/g, "\\$&")}; this machine's is ${version.replace(/[.+]/g, "\\$&")}: they wait for a worker of that version`,
         ),
+      );
+      await until(
+        "the moved blind job's game",
+        async () => (await store.blindDone(canonicalJson(strayBlind), 7, 7)).length === 1,
+      );
+      expect(lines.join("\n")).toMatch(
+        new RegExp(`moved 1 blind jobs from queue ${formerName} .* to queue ${queueName()}`),
       );
       // Said once, though looked for again every 300 ms.
       await sleep(1000);
@@ -320,4 +342,75 @@ describe("tsol survey --queue (BullMQ on PostgreSQL)", () => {
       await store.close();
     }
   }, 120_000);
+
+  it("a blind survey on the queue: the worker plays the games the one-machine run plays, stored once, and in the report", async () => {
+    const blind = ["survey", "klondike", "--blind", "--draw", "3", "--samples", "1", "--deals", "1-6"];
+    const reference = join(dir, "blind.db");
+    const local = await run([...blind, "--jobs", "2", "--db", reference]);
+    expect(local.status, local.stderr).toBe(0);
+
+    const queued = await run([...blind, "--queue", server.url, "--chunk", "2", "--detach"]);
+    expect(queued.status, queued.stderr).toBe(0);
+    expect(queued.stderr).toMatch(
+      /blind survey of klondike \(Klondike, draw 3\), microsoft deals 1-6 on .*: 4 jobs queued/,
+    );
+    const worker = start(["survey", "worker", "--queue", server.url, "--jobs", "2"]);
+    try {
+      const watched = await run([...blind, "--queue", server.url, "--chunk", "2"]);
+      expect(watched.status, watched.stderr).toBe(0);
+      expect(watched.stdout).toMatch(/won [0-6] of 6 games \([\d.]+%, 95% Wilson/);
+      expect(watched.stdout).not.toMatch(/deals left/);
+      // The same games as the threads of one machine play (a game depends only on the deal and the settings).
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      const { rows } = await client
+        .query<{ deal: string; won: boolean; moves: number }>(
+          // Seed 1: the stray job's game of the test above was played with seed 2.
+          "SELECT deal, won, moves FROM tsol_blind_games WHERE (settings::jsonb)->>'seed' = '1' ORDER BY deal",
+        )
+        .finally(() => client.end());
+      const db = new Database(reference, { readonly: true });
+      const games = db.prepare("SELECT deal, won, moves FROM blind_games ORDER BY deal").all() as {
+        deal: number;
+        won: number;
+        moves: number;
+      }[];
+      db.close();
+      expect(rows.map((r) => ({ deal: Number(r.deal), won: r.won ? 1 : 0, moves: r.moves }))).toEqual(games);
+      // Done: enqueueing again makes no job.
+      const again = await run([...blind, "--queue", server.url, "--chunk", "2", "--detach"]);
+      expect(again.stderr).toMatch(/0 jobs queued, 4 ranges already done/);
+      // The report reads them from PostgreSQL as from SQLite.
+      const steady = (json: string) =>
+        (JSON.parse(json).blind as Record<string, unknown>[])
+          // The stray job's game of the test above was played with seed 2.
+          .filter((r) => r.seed === 1)
+          .map(({ file: _, seconds: __, ...r }) => r);
+      const fromQueue = await run(["survey", "report", "--queue", server.url, "--json"]);
+      const fromSqlite = await run(["survey", "report", "--db", reference, "--json"]);
+      expect(fromQueue.status, fromQueue.stderr).toBe(0);
+      expect(steady(fromQueue.stdout)).toEqual(steady(fromSqlite.stdout));
+      expect(steady(fromQueue.stdout)).toHaveLength(1);
+      const text = await run(["survey", "report", "--queue", server.url]);
+      expect(text.stdout).toMatch(/klondike \(Klondike, draw 3\), microsoft deals 1\.\.6 \(6 games\)/);
+    } finally {
+      worker.child.kill("SIGTERM");
+      expect((await worker.done).status).toBe(0);
+    }
+    // A job that is not one this machine's code would play is refused before any game, saying why.
+    const settings = blindSettings;
+    expect(blindJobProblem({ blind: settings, first: 1, last: 2 } as never)).toBeUndefined();
+    expect(
+      blindJobProblem({ blind: { ...settings, version: "0.0.1+klondike.0" }, first: 1, last: 2 } as never),
+    ).toMatch(/the blind player 0\.0\.1\+klondike\.0 wanted, this worker has /);
+    expect(blindJobProblem({ blind: { ...settings, seed: "x" }, first: 1, last: 2 } as never)).toBe(
+      "its settings are not a blind survey's",
+    );
+    expect(blindJobProblem({ blind: { ...settings, game: "freecell" }, first: 1, last: 2 } as never)).toMatch(
+      /"freecell" is not a game with a blind player here/,
+    );
+    expect(blindJobProblem({ blind: settings, first: 3, last: 2 } as never)).toMatch(
+      /not a range of microsoft deals/,
+    );
+  }, 180_000);
 });

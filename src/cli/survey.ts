@@ -217,14 +217,17 @@ interface RunOptions extends GameOptions, BudgetOptions {
   samples?: number;
 }
 
-/** `tsol survey GAME --blind --deals A-B`: the blind player's win rate (src/survey/blind.ts), in threads, resumable. */
+/** Deals a blind job of the queue takes when --chunk is not given: a game takes seconds, so a job a few minutes. */
+const DEFAULT_BLIND_CHUNK = 50;
+
+/**
+ * `tsol survey GAME --blind --deals A-B`: the blind player's win rate (src/survey/blind.ts), in threads, resumable;
+ * in SQLite, or with --queue as jobs for `tsol survey worker` on many machines, stored in PostgreSQL.
+ */
 async function blindCommand(game: AnyPatienceGame, options: RunOptions): Promise<void> {
   const refused = (
     [
       ["--name", options.name],
-      ["--queue", options.queue],
-      ["--chunk", options.chunk],
-      ["--detach", options.detach],
       ["--budget-positions", options.budgetPositions],
       ["--timeout", options.timeout],
       ["--max-memory", options.maxMemory],
@@ -233,7 +236,17 @@ async function blindCommand(game: AnyPatienceGame, options: RunOptions): Promise
     .filter(([, v]) => v !== undefined)
     .map(([flag]) => flag);
   if (refused.length > 0)
-    throw new UsageError(`--blind surveys in SQLite, under the player's budgets: no ${refused.join(", ")}`);
+    throw new UsageError(`--blind surveys under the player's budgets: no ${refused.join(", ")}`);
+  if (options.queue === undefined) {
+    const local = [
+      ["--chunk", options.chunk],
+      ["--detach", options.detach],
+    ].filter(([, v]) => v !== undefined);
+    if (local.length > 0)
+      throw new UsageError(
+        `${local.map(([flag]) => flag).join(" and ")} ${local.length === 1 ? "goes" : "go"} with --queue`,
+      );
+  } else if (options.db !== undefined) throw new UsageError("give --db or --queue, not both");
   if (!game.blindPlayer) {
     const blind = PATIENCE_GAMES.filter((g) => g.blindPlayer).map((g) => g.id);
     throw new UsageError(
@@ -243,44 +256,72 @@ async function blindCommand(game: AnyPatienceGame, options: RunOptions): Promise
   const numbering = numberingFrom(game, options);
   const { rules } = rulesFrom(game, options);
   const ranges = parseDeals(options.deals, numbering);
-  const file = options.db ?? DEFAULT_DB;
   const label = `${game.id} (${game.rules.label(rules)}), ${numbering} deals ${showRanges(ranges)}`;
-  const jobs = Math.max(1, options.jobs ?? defaultJobs());
-  process.stderr.write(
-    `tsol: blind survey of ${label}, ${jobs} thread${jobs === 1 ? "" : "s"}, in ${file}\n`,
-  );
+  const settings = {
+    game: game.id,
+    // The schema's fields only, as the solver's surveys store them: `make` fills in the engine's fixed parts
+    // too (a family game's whole rules), which it refuses when given back.
+    rules: Object.fromEntries(
+      game.rules.fields.map((f) => [f.key, (rules as Record<string, unknown>)[f.key]]),
+    ),
+    numbering,
+    policy: policyFrom(game, options),
+    seed: options.seed ?? 1,
+    samples: options.samples ?? null,
+    version: solverVersion(game.id),
+  };
+  const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
+  const result = (
+    s: { games: number; won: number; low: number; high: number; seconds: number; left: number },
+    clock: string,
+    played: string,
+  ) =>
+    `blind survey of ${label}: won ${s.won} of ${s.games} games (${pct(s.games ? s.won / s.games : 0)}, 95% Wilson ${pct(s.low)}..${pct(s.high)}), ${s.seconds.toFixed(2)} s a game (${clock})${played}${s.left > 0 ? `; ${s.left} deals left: run the same command to resume` : ""}`;
   const stop = stopOnSignal();
   try {
+    if (options.queue !== undefined) {
+      const url = checkQueueUrl(options.queue);
+      const { enqueueBlind, safeUrl, watchBlind } = await postgres();
+      const enqueued = await enqueueBlind(url, settings, ranges, options.chunk ?? DEFAULT_BLIND_CHUNK);
+      process.stderr.write(
+        `tsol: blind survey of ${label} on ${safeUrl(url)}: ${enqueued.jobs} jobs queued${enqueued.skipped ? `, ${enqueued.skipped} ranges already done` : ""}; workers: tsol survey worker --queue URL\n`,
+      );
+      if (options.detach) return;
+      let last = 0;
+      const s = await watchBlind(url, settings, ranges, {
+        signal: stop.signal,
+        log: (line) => {
+          // A line now and then: a blind survey on many machines runs for hours.
+          if (performance.now() - last < 10_000) return;
+          last = performance.now();
+          process.stderr.write(`tsol: ${line}\n`);
+        },
+      });
+      // The "deals left" are those with no game yet: the workers go on with them after a stop here.
+      console.log(result(s, "CPU, as the workers timed them", ""));
+      if (stop.signal.aborted) process.exitCode = 130;
+      return;
+    }
+    const file = options.db ?? DEFAULT_DB;
+    const jobs = Math.max(1, options.jobs ?? defaultJobs());
+    process.stderr.write(
+      `tsol: blind survey of ${label}, ${jobs} thread${jobs === 1 ? "" : "s"}, in ${file}\n`,
+    );
     // Loaded here: it opens SQLite, which no other command needs at its start.
     const { runBlindSurvey } = await import("../survey/blind.ts");
     const store = new (await sqlite())(file);
-    const s = await runBlindSurvey(
-      game,
-      {
-        game: game.id,
-        // The schema's fields only, as the solver's surveys store them: `make` fills in the engine's fixed parts
-        // too (a family game's whole rules), which it refuses when given back.
-        rules: Object.fromEntries(
-          game.rules.fields.map((f) => [f.key, (rules as Record<string, unknown>)[f.key]]),
-        ),
-        numbering,
-        policy: policyFrom(game, options),
-        seed: options.seed ?? 1,
-        samples: options.samples ?? null,
-        version: solverVersion(game.id),
-      },
-      ranges,
-      store,
-      {
-        jobs,
-        signal: stop.signal,
-        onGame: (deal, won, ms) =>
-          process.stderr.write(`tsol: deal ${deal} ${won ? "won" : "lost"} (${(ms / 1000).toFixed(1)} s)\n`),
-      },
-    ).finally(() => store.close());
-    const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
+    const s = await runBlindSurvey(game, settings, ranges, store, {
+      jobs,
+      signal: stop.signal,
+      onGame: (deal, won, ms) =>
+        process.stderr.write(`tsol: deal ${deal} ${won ? "won" : "lost"} (${(ms / 1000).toFixed(1)} s)\n`),
+    }).finally(() => store.close());
     console.log(
-      `blind survey of ${label}: won ${s.won} of ${s.games} games (${pct(s.games ? s.won / s.games : 0)}, 95% Wilson ${pct(s.low)}..${pct(s.high)}), ${s.seconds.toFixed(2)} s a game (${s.wallTimed > 0 ? "wall clock: this system gives no thread's CPU time" : "CPU"}); ${s.playedNow} played now${s.left > 0 ? `; ${s.left} deals left: run the same command to resume` : ""}`,
+      result(
+        s,
+        s.wallTimed > 0 ? "wall clock: this system gives no thread's CPU time" : "CPU",
+        `; ${s.playedNow} played now`,
+      ),
     );
     if (stop.signal.aborted) process.exitCode = 130;
   } finally {
@@ -529,11 +570,9 @@ async function reportCommand(options: ReportOptions): Promise<void> {
       ...(options.name !== undefined ? { name: options.name } : {}),
       keepResults: options.html !== undefined,
     });
-    // The blind player's surveys live in the SQLite files only, beside the solver's; they have no name.
+    // The blind player's surveys, beside the solver's in each store; they have no name.
     const blind =
-      options.queue !== undefined || options.name !== undefined || options.csv || options.catalogue
-        ? []
-        : await blindReportsOf(stores);
+      options.name !== undefined || options.csv || options.catalogue ? [] : await blindReportsOf(stores);
     if (options.json) process.stdout.write(reportJson(reports, blind));
     else if (options.csv) process.stdout.write(reportCsv(reports));
     else if (options.html !== undefined) {
@@ -553,11 +592,20 @@ async function reportCommand(options: ReportOptions): Promise<void> {
   }
 }
 
-/** The blind player's surveys in each SQLite store. */
+/** The blind player's surveys in each store: SQLite's blind_games, PostgreSQL's tsol_blind_games. */
 async function blindReportsOf(stores: readonly SurveyStore[]): Promise<BlindReport[]> {
-  const { readBlindReports } = await import("../survey/blind.ts");
+  const { blindReports, readBlindReports } = await import("../survey/blind.ts");
   const Sqlite = await sqlite();
-  return stores.flatMap((store) => (store instanceof Sqlite ? readBlindReports(store) : []));
+  const out: BlindReport[] = [];
+  for (const store of stores) {
+    if (store instanceof Sqlite) out.push(...readBlindReports(store));
+    else {
+      const { PostgresStore } = await postgres();
+      if (store instanceof PostgresStore)
+        out.push(...blindReports(await store.blindGroups(), store.where, "tsol_blind_games"));
+    }
+  }
+  return out;
 }
 
 /** A repeatable option's values, in the order given. */
@@ -636,7 +684,11 @@ export function registerSurvey(program: Command): void {
       "--queue <url>",
       "run on many machines: enqueue jobs in PostgreSQL (postgres://…) for tsol survey worker",
     )
-    .option("--chunk <K>", `with --queue: deals a job (default ${DEFAULT_CHUNK})`, wholeNumber("--chunk"))
+    .option(
+      "--chunk <K>",
+      `with --queue: deals a job (default ${DEFAULT_CHUNK}, with --blind ${DEFAULT_BLIND_CHUNK})`,
+      wholeNumber("--chunk"),
+    )
     .option("--detach", "with --queue: enqueue and return, without waiting for the workers")
     .option(
       "--blind",

@@ -71,13 +71,26 @@ export async function runBlindSurvey(
   const todo = (function* () {
     for (const n of dealsOf(ranges)) if (!done.has(n)) yield n;
   })();
-  await playInThreads(settings, todo, options.jobs, options.signal, (answer) => {
-    store.recordBlind(key, answer);
-    playedNow++;
-    if (answer.clock === "wall") wallTimed++;
-    options.onGame?.(answer.deal, answer.won, answer.ms);
-  });
+  const threads = blindThreads(options.jobs);
+  try {
+    await playBlindGames(threads, settings, todo, options.signal, (answer) => {
+      store.recordBlind(key, answer);
+      playedNow++;
+      if (answer.clock === "wall") wallTimed++;
+      options.onGame?.(answer.deal, answer.won, answer.ms);
+    });
+  } finally {
+    await threads.close();
+  }
   const group = store.blindGroups(ranges).find((g) => g.settings === key);
+  return { ...blindTally(group, ranges), playedNow, wallTimed };
+}
+
+/** What a blind survey's stored games come to over the deals asked for (its group of `blindGroups(ranges)`). */
+export function blindTally(
+  group: BlindGroup | undefined,
+  ranges: readonly DealRange[],
+): Omit<BlindSurveySummary, "playedNow" | "wallTimed"> {
   const games = group?.games ?? 0;
   const won = group?.won ?? 0;
   const asked = ranges.reduce((n, r) => n + r.last - r.first + 1, 0);
@@ -86,47 +99,48 @@ export async function runBlindSurvey(
     won,
     ...wilson(won, games),
     seconds: games ? (group as BlindGroup).ms / games / 1000 : 0,
-    playedNow,
     left: asked - games,
-    wallTimed,
   };
 }
 
 type Played = Extract<BlindGameAnswer, { won: boolean }>;
 
-/** Plays the deals of `deals` in `jobs` threads, calling `onPlayed` for each game in the order they end. */
-async function playInThreads(
-  settings: BlindSurveySettings,
-  deals: Iterable<number>,
-  jobs: number,
-  signal: AbortSignal | undefined,
-  onPlayed: (answer: Played) => void,
-): Promise<void> {
-  const threads = new SurveyThreads<BlindGameRequest, BlindGameAnswer>(
+/** Worker threads that play blind games (blind-thread.ts), `jobs` of them. */
+export function blindThreads(jobs: number): SurveyThreads<BlindGameRequest, BlindGameAnswer> {
+  return new SurveyThreads<BlindGameRequest, BlindGameAnswer>(
     jobs,
     new URL("./blind-thread.ts", import.meta.url),
   );
+}
+
+/**
+ * Plays the deals of `deals` on `threads` (blindThreads; several callers may share them), calling `onPlayed` for
+ * each game in the order they end.
+ */
+export async function playBlindGames(
+  threads: SurveyThreads<BlindGameRequest, BlindGameAnswer>,
+  settings: BlindSurveySettings,
+  deals: Iterable<number>,
+  signal: AbortSignal | undefined,
+  onPlayed: (answer: Played) => void,
+): Promise<void> {
   const { version: _, ...common } = settings;
-  try {
-    await feedThreads(threads, deals, {
-      request: (deal) => ({ ...common, deal }),
-      onAnswer: (_deal, answer) => {
-        if ("error" in answer) throw new SurveyError("blind_game", answer.error);
-        onPlayed(answer);
-      },
-      onDiedTwice: (deal, error) => {
-        throw new SurveyError(
-          "thread_died",
-          `the player's thread stopped twice on deal ${deal}: ${error.message}`,
-        );
-      },
-      // A game takes seconds: two a thread keep it busy.
-      inFlight: 2,
-      ...(signal ? { signal } : {}),
-    });
-  } finally {
-    await threads.close();
-  }
+  await feedThreads(threads, deals, {
+    request: (deal) => ({ ...common, deal }),
+    onAnswer: (_deal, answer) => {
+      if ("error" in answer) throw new SurveyError("blind_game", answer.error);
+      onPlayed(answer);
+    },
+    onDiedTwice: (deal, error) => {
+      throw new SurveyError(
+        "thread_died",
+        `the player's thread stopped twice on deal ${deal}: ${error.message}`,
+      );
+    },
+    // A game takes seconds: two a thread keep it busy.
+    inFlight: 2,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** A blind survey as `tsol survey report` shows it: its settings, and its games over the deals stored. */
@@ -162,6 +176,11 @@ function settingsOf(text: string): BlindSurveySettings | undefined {
   } catch {
     return undefined;
   }
+  return blindSettings(value);
+}
+
+/** `value` as a blind survey's settings when it is one, field by field (a queue's job carries them too). */
+export function blindSettings(value: unknown): BlindSurveySettings | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const v = value as Record<string, unknown>;
   const ok =
@@ -183,12 +202,17 @@ function settingsOf(text: string): BlindSurveySettings | undefined {
  * are not a blind survey's are refused with an error saying so, not shown as a figure.
  */
 export function readBlindReports(store: SqliteStore): BlindReport[] {
-  return store.blindGroups().map((g) => {
+  return blindReports(store.blindGroups(), store.where, "blind_games");
+}
+
+/** The reports of blind surveys' stored games (`blindGroups` of a store at `where`, whose table is `table`). */
+export function blindReports(groups: readonly BlindGroup[], where: string, table: string): BlindReport[] {
+  return groups.map((g) => {
     const settings = settingsOf(g.settings);
     if (!settings)
       throw new SurveyError(
         "survey_store",
-        `${store.where}: its table blind_games holds settings that are not a blind survey's (${escapeControls(shortText(g.settings, 80))})`,
+        `${where}: its table ${table} holds settings that are not a blind survey's (${escapeControls(shortText(g.settings, 80))})`,
       );
     const interval = wilson(g.won, g.games);
     return {
@@ -207,7 +231,7 @@ export function readBlindReports(store: SqliteStore): BlindReport[] {
       low: interval.low,
       high: interval.high,
       seconds: g.ms / g.games / 1000,
-      file: store.where,
+      file: where,
     };
   });
 }

@@ -10,7 +10,15 @@ import {
   type SurveySettings,
   settingsMismatch,
 } from "./settings.ts";
-import { addCounts, type OutcomeCounts, resultValues, type SurveyStore, unknownFromRows } from "./store.ts";
+import {
+  addCounts,
+  type BlindGame,
+  type BlindGroup,
+  type OutcomeCounts,
+  resultValues,
+  type SurveyStore,
+  unknownFromRows,
+} from "./store.ts";
 
 /** The address without its password, for messages (control characters escaped). */
 export function safeUrl(url: string): string {
@@ -48,6 +56,15 @@ CREATE TABLE IF NOT EXISTS tsol_survey_results (
   budget TEXT NOT NULL,
   note TEXT,
   PRIMARY KEY (survey, deal)
+);
+CREATE TABLE IF NOT EXISTS tsol_blind_games (
+  settings TEXT NOT NULL,
+  deal BIGINT NOT NULL,
+  won BOOLEAN NOT NULL,
+  moves INTEGER NOT NULL CHECK (moves >= 0),
+  ms DOUBLE PRECISION NOT NULL CHECK (ms >= 0),
+  stored TIMESTAMPTZ NOT NULL DEFAULT now(),
+  PRIMARY KEY (settings, deal)
 );
 `;
 
@@ -235,6 +252,71 @@ export class PostgresStore implements SurveyStore {
       [survey.id],
     );
     return rows.map((row) => resultFromRow(row, survey, this.where));
+  }
+
+  // The blind player's games (blind.ts), keyed by the settings' canonical JSON as in SQLite's blind_games.
+
+  /** The deals of `first..last` stored under these settings. */
+  async blindDone(settings: string, first: number, last: number): Promise<number[]> {
+    const rows = await this.query<{ deal: string }>(
+      "SELECT deal FROM tsol_blind_games WHERE settings = $1 AND deal BETWEEN $2 AND $3 ORDER BY deal",
+      [settings, first, last],
+    );
+    return rows.map((r) => Number(r.deal));
+  }
+
+  /** Stores games in one statement (a deal already stored under these settings is left as it is). */
+  async recordBlind(settings: string, games: readonly BlindGame[]): Promise<void> {
+    if (games.length === 0) return;
+    const values: unknown[] = [];
+    const tuples = games.map((g) => {
+      const base = values.length;
+      values.push(settings, g.deal, g.won, g.moves, g.ms);
+      return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5})`;
+    });
+    await this.query(
+      `INSERT INTO tsol_blind_games (settings, deal, won, moves, ms) VALUES ${tuples.join(", ")} ON CONFLICT (settings, deal) DO NOTHING`,
+      values,
+    );
+  }
+
+  /**
+   * Each blind survey's games, grouped by settings (the settings' text, for the caller to read), in the order they
+   * were begun; only the deals in `ranges` when given. The table's types and checks keep out most rows that are
+   * not games; a time that is not a finite number (PostgreSQL takes NaN and Infinity) is refused.
+   */
+  async blindGroups(ranges?: readonly DealRange[]): Promise<BlindGroup[]> {
+    const where = ranges?.length
+      ? `WHERE ${ranges.map((_, i) => `deal BETWEEN $${2 * i + 1} AND $${2 * i + 2}`).join(" OR ")}`
+      : "";
+    const rows = await this.query<{
+      settings: string;
+      games: string;
+      first: string;
+      last: string;
+      won: string;
+      ms: number;
+    }>(
+      `SELECT settings, COUNT(*) AS games, MIN(deal) AS first, MAX(deal) AS last, COUNT(*) FILTER (WHERE won) AS won,
+         SUM(ms) AS ms
+       FROM tsol_blind_games ${where} GROUP BY settings ORDER BY MIN(stored), settings`,
+      (ranges ?? []).flatMap((r) => [r.first, r.last]),
+    );
+    return rows.map((r) => {
+      if (!Number.isFinite(r.ms))
+        throw new SurveyError(
+          "survey_store",
+          `${this.where}: its table tsol_blind_games holds rows that are not a blind player's games`,
+        );
+      return {
+        settings: r.settings,
+        games: Number(r.games),
+        first: Number(r.first),
+        last: Number(r.last),
+        won: Number(r.won),
+        ms: r.ms,
+      };
+    });
   }
 
   /**

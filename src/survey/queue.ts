@@ -1,12 +1,21 @@
 import { createHash } from "node:crypto";
 import { createPostgresBackend, type Job, withBackend } from "bullmq";
 import { isDealNumber } from "../cards/deals/layout.ts";
-import { PATIENCE_GAMES } from "../games/registry.ts";
+import { findPatience, PATIENCE_GAMES } from "../games/registry.ts";
+import {
+  type BlindSurveySettings,
+  type BlindSurveySummary,
+  blindSettings,
+  blindTally,
+  blindThreads,
+  playBlindGames,
+} from "./blind.ts";
 import { PostgresStore, safeUrl } from "./pg-store.ts";
 import { Progress, type ProgressSink } from "./progress.ts";
 import { budgetProblem, showValue } from "./rows.ts";
 import { SurveyThreads, solveDeals } from "./runner.ts";
 import {
+  canonicalJson,
   countDeals,
   type DealRange,
   type DealResult,
@@ -18,7 +27,7 @@ import {
   showName,
   showVersion,
 } from "./settings.ts";
-import type { OutcomeCounts, StoredSurvey } from "./store.ts";
+import type { BlindGame, OutcomeCounts, StoredSurvey } from "./store.ts";
 import { BatchWriter } from "./survey.ts";
 import { allGamesVersion, solverVersion } from "./version.ts";
 
@@ -34,7 +43,7 @@ import { allGamesVersion, solverVersion } from "./version.ts";
 
 /** BullMQ's classes on its PostgreSQL backend (the process-wide default, Redis, is left alone). */
 const { Queue, Worker } = withBackend(createPostgresBackend);
-type PgQueue = InstanceType<typeof Queue<RangeJob>>;
+type PgQueue = InstanceType<typeof Queue<QueueJob>>;
 
 /** A job: a range of deals of a survey, or a retry's list of deals with a larger budget. */
 export interface RangeJob {
@@ -47,6 +56,18 @@ export interface RangeJob {
   /** A retry: these deals only, with this budget, replacing unknown results. */
   retry?: { budget: SurveyBudget; deals: number[] };
 }
+
+/**
+ * A job of the blind player's survey (blind.ts), named "blind": a range of deals to play with these settings, each
+ * game stored in tsol_blind_games under the settings' canonical JSON, as SQLite's blind surveys store them.
+ */
+export interface BlindJob {
+  blind: BlindSurveySettings;
+  first: number;
+  last: number;
+}
+
+export type QueueJob = RangeJob | BlindJob;
 
 /** A job that fails (the database out of reach a moment) is tried again a few times before it is failed. */
 const JOB_OPTIONS = { attempts: 5, backoff: { type: "exponential", delay: 5000 } };
@@ -71,7 +92,7 @@ function connection(url: string) {
 }
 
 function openQueue(url: string, name = queueName()): PgQueue {
-  return new Queue<RangeJob>(name, connection(url));
+  return new Queue<QueueJob>(name, connection(url));
 }
 
 /** Splits ranges into jobs of at most `chunk` deals, aligned on multiples of `chunk` (so ids repeat on a rerun). */
@@ -195,6 +216,95 @@ export async function enqueueRetry(
 }
 
 /**
+ * Starts or resumes a blind survey on the shared database: one "blind" job per chunk of deals not all stored yet
+ * under these settings. Job ids name the settings (a hash of their JSON) and the range, so enqueueing the same
+ * range twice makes no second job.
+ */
+export async function enqueueBlind(
+  url: string,
+  settings: BlindSurveySettings,
+  ranges: readonly DealRange[],
+  chunk: number,
+): Promise<{ jobs: number; skipped: number }> {
+  const store = new PostgresStore(url);
+  const queue = openQueue(url);
+  const key = canonicalJson(settings);
+  const tag = createHash("sha256").update(key).digest("hex").slice(0, 12);
+  try {
+    let jobs = 0;
+    let skipped = 0;
+    const batch: { name: string; data: BlindJob; opts: typeof JOB_OPTIONS & { jobId: string } }[] = [];
+    for (const r of chunks(ranges, chunk)) {
+      if ((await store.blindDone(key, r.first, r.last)).length === r.last - r.first + 1) {
+        skipped++;
+        continue;
+      }
+      batch.push({
+        name: "blind",
+        data: { blind: settings, first: r.first, last: r.last },
+        opts: { ...JOB_OPTIONS, jobId: `b${tag}-${r.first}-${r.last}` },
+      });
+      jobs++;
+    }
+    for (let i = 0; i < batch.length; i += 500) await queue.addBulk(batch.slice(i, i + 500));
+    return { jobs, skipped };
+  } finally {
+    await queue.close();
+    await store.close();
+  }
+}
+
+/**
+ * Waits until every deal of `ranges` has a game stored under a blind survey's settings (or `signal` aborts),
+ * writing a line to `log` when the count of games changes, at most every `every` ms. Returns the tally.
+ */
+export async function watchBlind(
+  url: string,
+  settings: BlindSurveySettings,
+  ranges: readonly DealRange[],
+  options: { log?: (line: string) => void; signal?: AbortSignal; every?: number } = {},
+): Promise<Omit<BlindSurveySummary, "playedNow" | "wallTimed">> {
+  const store = new PostgresStore(url);
+  const key = canonicalJson(settings);
+  const total = countDeals(ranges);
+  let said = -1;
+  try {
+    for (;;) {
+      const group = (await store.blindGroups(ranges)).find((g) => g.settings === key);
+      const tally = blindTally(group, ranges);
+      if (tally.games !== said) {
+        said = tally.games;
+        options.log?.(`${tally.games} of ${total} games played, ${tally.won} won`);
+      }
+      if (tally.left <= 0 || options.signal?.aborted) return tally;
+      await new Promise((resolve) => setTimeout(resolve, options.every ?? 1000));
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Why a blind job's data is not one tsol enqueues for a worker of this machine's code, or undefined when it is one:
+ * a blind survey's settings, of a game with a blind player here, whose player version is this machine's, and a
+ * range of its numbering's deals.
+ */
+export function blindJobProblem(data: BlindJob): string | undefined {
+  const settings = blindSettings(data.blind);
+  if (!settings) return "its settings are not a blind survey's";
+  if (!findPatience(settings.game)?.blindPlayer)
+    return `${showValue(settings.game)} is not a game with a blind player here`;
+  const mine = solverVersion(settings.game);
+  if (settings.version !== mine)
+    return `the blind player ${showVersion(settings.version)} wanted, this worker has ${mine}`;
+  const deal = (value: unknown): value is number =>
+    typeof value === "number" && isDealNumber(value, settings.numbering);
+  if (!deal(data.first) || !deal(data.last) || data.first > data.last)
+    return `deals ${showValue(data.first)} to ${showValue(data.last)} are not a range of ${settings.numbering} deals`;
+  return undefined;
+}
+
+/**
  * Shows a queued survey's progress, read from the results table, until every deal of `ranges` has a result
  * (or `signal` aborts). Returns the outcomes of those deals.
  */
@@ -303,17 +413,49 @@ export async function adoptStrayJobs(
   );
   const groups = new Map<string, StrayJob[]>();
   for (const row of rows) {
-    const survey = (row.data as { survey?: unknown } | null)?.survey;
-    const key = `${row.queue}\0${Number.isSafeInteger(survey) ? survey : "?"}`;
+    const data = row.data as { survey?: unknown; blind?: unknown } | null;
+    const survey = data?.survey;
+    const key = `${row.queue}\0${data?.blind !== undefined && row.name === "blind" ? "blind" : Number.isSafeInteger(survey) ? survey : "?"}`;
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
   const notes: string[] = [];
   let moved = 0;
   let target: PgQueue | undefined;
   try {
+    /** Adds a job here under its own id, then takes it out of `source`: 1 when moved, else 0 (and a note). */
+    const move = async (source: PgQueue, where: string, job: StrayJob, data: QueueJob): Promise<number> => {
+      target ??= openQueue(url, mine);
+      await target.add(job.name, data, { ...JOB_OPTIONS, jobId: job.id });
+      const state = await target.getJobState(job.id);
+      if (state === "failed" || state === "unknown") {
+        notes.push(`job ${job.id} is ${state} in queue ${mine}: its copy in ${where} is left there`);
+        return 0;
+      }
+      // 0 when a worker has taken it since: then it runs there.
+      return source.remove(job.id);
+    };
     for (const [key, jobs] of groups) {
       const [from, id] = key.split("\0");
       const where = `queue ${from} (${queueKind(from)})`;
+      if (id === "blind") {
+        // The blind player's jobs: each names its settings and player version (blindJobProblem).
+        const source = openQueue(url, from);
+        let here = 0;
+        try {
+          for (const job of jobs) {
+            const problem = blindJobProblem(job.data as BlindJob);
+            if (problem) notes.push(`${where}: job ${job.id}: ${problem}: left there`);
+            else here += await move(source, where, job, job.data as BlindJob);
+          }
+        } finally {
+          await source.close();
+        }
+        if (here > 0) {
+          moved += here;
+          notes.push(`moved ${here} blind jobs from ${where} to queue ${mine}`);
+        }
+        continue;
+      }
       const survey = id === "?" ? undefined : await store.byId(Number(id));
       if (!survey) {
         notes.push(
@@ -330,7 +472,6 @@ export async function adoptStrayJobs(
         );
         continue;
       }
-      target ??= openQueue(url, mine);
       const source = openQueue(url, from);
       let here = 0;
       try {
@@ -341,14 +482,7 @@ export async function adoptStrayJobs(
             notes.push(`${where}: job ${job.id}: ${problem}: left there`);
             continue;
           }
-          await target.add(job.name, { ...data, game: survey.game }, { ...JOB_OPTIONS, jobId: job.id });
-          const state = await target.getJobState(job.id);
-          if (state === "failed" || state === "unknown") {
-            notes.push(`job ${job.id} is ${state} in queue ${mine}: its copy in ${where} is left there`);
-            continue;
-          }
-          // 0 when a worker has taken it since: then it runs there.
-          here += await source.remove(job.id);
+          here += await move(source, where, job, { ...data, game: survey.game });
         }
       } finally {
         await source.close();
@@ -398,8 +532,38 @@ export async function startQueueWorker(url: string, options: WorkerOptions): Pro
   const log = options.log ?? (() => {});
   const lockMs = options.lockMs ?? 30_000;
   const surveys = new Map<number, StoredSurvey>();
-  const handle = async (job: Job<RangeJob>) => {
-    const data = job.data;
+  // The blind player's threads, started by the first blind job (most workers only ever solve).
+  let players: ReturnType<typeof blindThreads> | undefined;
+  const handleBlind = async (job: Job<QueueJob>) => {
+    const data = job.data as BlindJob;
+    // A job's data is read back from the database like a result: checked before a deal is played or stored.
+    const problem = blindJobProblem(data);
+    if (problem) throw new SurveyError("survey_corrupt", `job ${job.id}: ${problem}`);
+    const settings = data.blind;
+    const key = canonicalJson(settings);
+    const started = performance.now();
+    log(`job ${job.id} started: blind ${settings.game} deals ${data.first}-${data.last}`);
+    const done = new Set(await store.blindDone(key, data.first, data.last));
+    const todo: number[] = [];
+    for (let d = data.first; d <= data.last; d++) if (!done.has(d)) todo.push(d);
+    // Games take seconds: each is written within a second of its end, so a worker killed mid-job loses little.
+    const writer = new BatchWriter<BlindGame>((games) => store.recordBlind(key, games), 50, 1000);
+    let count = 0;
+    players ??= blindThreads(Math.max(1, options.jobs));
+    try {
+      await playBlindGames(players, settings, todo, undefined, (answer) => {
+        writer.add({ deal: answer.deal, won: answer.won, moves: answer.moves, ms: answer.ms });
+        count++;
+      });
+    } finally {
+      await writer.close();
+    }
+    log(`job ${job.id} done: ${count} games in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return { deals: count };
+  };
+  const handle = async (job: Job<QueueJob>) => {
+    if (job.name === "blind") return handleBlind(job);
+    const data = job.data as RangeJob;
     if (!Number.isSafeInteger(data.survey))
       throw new SurveyError("survey_corrupt", `job ${job.id}: ${showValue(data.survey)} is not a survey id`);
     let survey = surveys.get(data.survey);
@@ -453,7 +617,7 @@ export async function startQueueWorker(url: string, options: WorkerOptions): Pro
     return { deals: count };
   };
   const name = queueName();
-  const worker = new Worker<RangeJob>(name, handle, {
+  const worker = new Worker<QueueJob>(name, handle, {
     ...connection(url),
     concurrency: options.concurrency ?? 2,
     lockDuration: lockMs,
@@ -497,6 +661,7 @@ export async function startQueueWorker(url: string, options: WorkerOptions): Pro
       await adopting;
       await worker.close();
       await threads.close();
+      await players?.close();
       await store.close();
     },
   };

@@ -396,7 +396,7 @@ export class SqliteStore implements SurveyStore {
   }
 
   /** Stores one game (once: a deal already stored under these settings is left as it is). */
-  recordBlind(settings: string, game: { deal: number; won: boolean; moves: number; ms: number }): void {
+  recordBlind(settings: string, game: BlindGame): void {
     this.guard(() =>
       this.db
         .prepare("INSERT OR IGNORE INTO blind_games (settings, deal, won, moves, ms) VALUES (?, ?, ?, ?, ?)")
@@ -453,7 +453,15 @@ export class SqliteStore implements SurveyStore {
   }
 }
 
-/** One blind survey's stored games, summed (SqliteStore.blindGroups). */
+/** One game of the blind player, as a survey stores it: the deal, whether it was won, its moves and its CPU time. */
+export interface BlindGame {
+  deal: number;
+  won: boolean;
+  moves: number;
+  ms: number;
+}
+
+/** One blind survey's stored games, summed (SqliteStore.blindGroups, PostgresStore.blindGroups). */
 export interface BlindGroup {
   /** The settings' canonical JSON, as stored: not yet read. */
   settings: string;

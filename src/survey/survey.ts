@@ -36,21 +36,21 @@ export async function* pendingDeals(
  * Results on their way to the store: written in one transaction per batch (every `every` ms or `size` results),
  * one batch at a time, so the store sees whole batches in order.
  */
-export class BatchWriter {
-  private buffer: DealResult[] = [];
+export class BatchWriter<T = DealResult> {
+  private buffer: T[] = [];
   private chain: Promise<void> = Promise.resolve();
   private failure: unknown;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly write: (results: DealResult[]) => Promise<void>,
+    private readonly write: (results: T[]) => Promise<void>,
     private readonly size = 1000,
     every = 250,
   ) {
     this.timer = setInterval(() => this.flush(), every);
   }
 
-  add(result: DealResult): void {
+  add(result: T): void {
     if (this.failure) throw this.failure;
     this.buffer.push(result);
     if (this.buffer.length >= this.size) this.flush();

@@ -136,9 +136,18 @@ describe("tsol survey klondike --blind", () => {
     const cases: [string[], RegExp][] = [
       [
         ["survey", "klondike", "--blind", "--deals", "1", "--budget-positions", "1000"],
-        /--blind surveys in SQLite, under the player's budgets: no --budget-positions/,
+        /--blind surveys under the player's budgets: no --budget-positions/,
       ],
       [["survey", "freecell", "--blind", "--deals", "1"], /FreeCell has no hidden cards/],
+      [["survey", "klondike", "--blind", "--deals", "1", "--detach"], /--detach goes with --queue/],
+      [
+        ["survey", "klondike", "--blind", "--deals", "1", "--db", "x.db", "--queue", "postgres://h/d"],
+        /give --db or --queue, not both/,
+      ],
+      [
+        ["survey", "klondike", "--blind", "--deals", "1", "--queue", "h/d"],
+        /--queue takes a PostgreSQL address/,
+      ],
       [["survey", "klondike", "--deals", "1", "--seed", "2"], /--seed and --samples go with --blind/],
     ];
     for (const [args, message] of cases) {
