@@ -398,18 +398,22 @@ describe("tsol survey --queue (BullMQ on PostgreSQL)", () => {
       expect((await worker.done).status).toBe(0);
     }
     // A job that is not one this machine's code would play is refused before any game, saying why.
-    const settings = blindSettings;
-    expect(blindJobProblem({ blind: settings, first: 1, last: 2 } as never)).toBeUndefined();
+    expect(blindJobProblem({ blind: blindSettings, first: 1, last: 2 } as never)).toBeUndefined();
     expect(
-      blindJobProblem({ blind: { ...settings, version: "0.0.1+klondike.0" }, first: 1, last: 2 } as never),
+      blindJobProblem({
+        blind: { ...blindSettings, version: "0.0.1+klondike.0" },
+        first: 1,
+        last: 2,
+      } as never),
     ).toMatch(/the blind player 0\.0\.1\+klondike\.0 wanted, this worker has /);
-    expect(blindJobProblem({ blind: { ...settings, seed: "x" }, first: 1, last: 2 } as never)).toBe(
+    expect(blindJobProblem({ blind: { ...blindSettings, seed: "x" }, first: 1, last: 2 } as never)).toBe(
       "its settings are not a blind survey's",
     );
-    expect(blindJobProblem({ blind: { ...settings, game: "freecell" }, first: 1, last: 2 } as never)).toMatch(
-      /"freecell" is not a game with a blind player here/,
-    );
-    expect(blindJobProblem({ blind: settings, first: 3, last: 2 } as never)).toMatch(
+    expect(
+      blindJobProblem({ blind: { ...blindSettings, game: "freecell" }, first: 1, last: 2 } as never),
+    ).toMatch(/"freecell" is not a game with a blind player here/);
+    expect(blindJobProblem(null as never)).toBe("its data is not a blind job's");
+    expect(blindJobProblem({ blind: blindSettings, first: 3, last: 2 } as never)).toMatch(
       /not a range of microsoft deals/,
     );
   }, 180_000);

@@ -275,8 +275,9 @@ async function blindCommand(game: AnyPatienceGame, options: RunOptions): Promise
     s: { games: number; won: number; low: number; high: number; seconds: number; left: number },
     clock: string,
     played: string,
+    resume: string,
   ) =>
-    `blind survey of ${label}: won ${s.won} of ${s.games} games (${pct(s.games ? s.won / s.games : 0)}, 95% Wilson ${pct(s.low)}..${pct(s.high)}), ${s.seconds.toFixed(2)} s a game (${clock})${played}${s.left > 0 ? `; ${s.left} deals left: run the same command to resume` : ""}`;
+    `blind survey of ${label}: won ${s.won} of ${s.games} games (${pct(s.games ? s.won / s.games : 0)}, 95% Wilson ${pct(s.low)}..${pct(s.high)}), ${s.seconds.toFixed(2)} s a game (${clock})${played}${s.left > 0 ? `; ${s.left} deals left: ${resume}` : ""}`;
   const stop = stopOnSignal();
   try {
     if (options.queue !== undefined) {
@@ -297,8 +298,15 @@ async function blindCommand(game: AnyPatienceGame, options: RunOptions): Promise
           process.stderr.write(`tsol: ${line}\n`);
         },
       });
-      // The "deals left" are those with no game yet: the workers go on with them after a stop here.
-      console.log(result(s, "CPU, as the workers timed them", ""));
+      // Stopped here, the workers go on with the deals that have no game yet.
+      console.log(
+        result(
+          s,
+          "CPU, as the workers timed them",
+          "",
+          "the workers go on with them (the same command watches again)",
+        ),
+      );
       if (stop.signal.aborted) process.exitCode = 130;
       return;
     }
@@ -321,6 +329,7 @@ async function blindCommand(game: AnyPatienceGame, options: RunOptions): Promise
         s,
         s.wallTimed > 0 ? "wall clock: this system gives no thread's CPU time" : "CPU",
         `; ${s.playedNow} played now`,
+        "run the same command to resume",
       ),
     );
     if (stop.signal.aborted) process.exitCode = 130;

@@ -290,6 +290,7 @@ export async function watchBlind(
  * range of its numbering's deals.
  */
 export function blindJobProblem(data: BlindJob): string | undefined {
+  if (typeof data !== "object" || data === null) return "its data is not a blind job's";
   const settings = blindSettings(data.blind);
   if (!settings) return "its settings are not a blind survey's";
   if (!findPatience(settings.game)?.blindPlayer)
