@@ -252,6 +252,16 @@ export const KING_ALBERT_PLAN: Strategy[] = [
 ];
 
 /**
+ * Where cards may come back, the depth-first search over every single-card move is the one that proves a deal
+ * lost, and on the hardest lost deals it needs tens of millions of positions alone (Solvitaire's 434: 55.8M,
+ * 7578: 59.2M). With equal turns it had a third of the budget or less, and those deals stayed undecided at
+ * 40,000,000 positions; it now has three times the turns of before (docs/solver.md, "Turns for the proof").
+ */
+const WORRY_PROOF_QUANTUM = 24000;
+/** A streamliner's complete-kind search stops here: it proves nothing, and its wins come early. */
+const STAY_LIMIT = 5_000_000;
+
+/**
  * Where cards may come back off the foundations (Solvitaire's King Albert): the plan's searches, and beside them
  * the same searches under the paper's rules, where every card stays home (`stays`). A card is seldom worried back
  * in a win, and without those moves, and with the stronger safe moves home of those rules, the space is far
@@ -260,8 +270,13 @@ export const KING_ALBERT_PLAN: Strategy[] = [
  * smaller space runs out, and gives its memory to the searches that go on.
  */
 export const KING_ALBERT_WORRY_PLAN: Strategy[] = [
-  ...KING_ALBERT_PLAN,
-  ...KING_ALBERT_PLAN.map((p) => ({ ...p, name: `${p.name}, cards stay home`, stays: true })),
+  ...KING_ALBERT_PLAN.map((p) => (p.depthFirst ? { ...p, quantum: WORRY_PROOF_QUANTUM } : p)),
+  ...KING_ALBERT_PLAN.map((p) => ({
+    ...p,
+    name: `${p.name}, cards stay home`,
+    stays: true,
+    limit: p.limit ?? STAY_LIMIT,
+  })),
 ];
 
 const KING_ALBERT_PLANS: Plans = {
