@@ -135,6 +135,21 @@ describe("King Albert's rules", () => {
     expect(isWon(s)).toBe(true);
   });
 
+  it("under Solvitaire's rules, gives the depth-first search that proves a loss most of the turns", () => {
+    // Solvitaire's deal 168 with cards back off the foundations is lost. With equal turns the proof had about a
+    // fifth of the positions, and the hardest lost deals stayed undecided at 40,000,000 positions that it alone
+    // decides within 16M to 78M (docs/solver.md, "Turns for the proof").
+    const state = kingAlbert.deal(168, kingAlbert.rules.make({ fromFoundation: true }), "solvitaire");
+    const result = solve(state, { budget: { positions: 1_000_000 } });
+    expect(result.result).toBe("unsolvable");
+    const phases = result.stats.phases ?? [];
+    const proof = phases.find((p) => p.name === "complete");
+    expect(proof?.outcome).toBe("exhausted");
+    expect((proof?.positions ?? 0) / result.stats.positions).toBeGreaterThan(0.35);
+    const streamliner = phases.find((p) => p.name === "complete, cards stay home");
+    expect(streamliner?.positions ?? 0).toBeLessThan((proof?.positions ?? 0) / 2);
+  });
+
   it("is won when every card is home", () => {
     const state = at(["KS", "", "", "", "", "", "", "", ""], [], [13, 13, 13, 12]);
     expect(kingAlbert.isWon(state)).toBe(false);
