@@ -254,7 +254,7 @@ export const KING_ALBERT_PLAN: Strategy[] = [
 /**
  * Where cards may come back, the depth-first search over every single-card move is the one that proves a deal
  * lost, and on the hardest lost deals it needs tens of millions of positions alone (Solvitaire's 434: 55.8M,
- * 7578: 59.2M). With equal turns it had a third of the budget or less, and those deals stayed undecided at
+ * 7578: 59.2M). With equal turns it had a fifth to a third of the budget there, and those deals stayed undecided at
  * 40,000,000 positions; it now has three times the turns of before (docs/solver.md, "Turns for the proof").
  */
 const WORRY_PROOF_QUANTUM = 24000;

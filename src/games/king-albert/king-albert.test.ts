@@ -138,7 +138,7 @@ describe("King Albert's rules", () => {
   it("under Solvitaire's rules, gives the depth-first search that proves a loss most of the turns", () => {
     // Solvitaire's deal 168 with cards back off the foundations is lost. With equal turns the proof had about a
     // fifth of the positions, and the hardest lost deals stayed undecided at 40,000,000 positions that it alone
-    // decides within 16M to 78M (docs/solver.md, "Turns for the proof").
+    // decides within 15M to 78M (docs/solver.md, "Turns for the proof").
     const state = kingAlbert.deal(168, kingAlbert.rules.make({ fromFoundation: true }), "solvitaire");
     const result = solve(state, { budget: { positions: 1_000_000 } });
     expect(result.result).toBe("unsolvable");
