@@ -9,9 +9,41 @@ export interface Budget {
   positions?: number;
   /** Bytes the search's own tables may take (typed arrays it allocates). */
   bytes?: number;
+  /**
+   * Bytes the machine can still give now, read when a table grows (default: the operating system's available memory
+   * where the platform tells it, Node's `os.freemem()`; nothing in a browser). A table growing holds its old arrays
+   * and its new ones at once, so a budget near the machine's memory could otherwise outgrow it and get the process
+   * killed: a growth that would leave less than MACHINE_MARGIN free is not made, and the search stops on memory.
+   */
+  room?: () => number | undefined;
 }
 
 export type BudgetKind = "time" | "positions" | "memory";
+
+/** What a growth must leave free of the machine's memory (the process's heap and the rest). */
+export const MACHINE_MARGIN = 512 * 1024 * 1024;
+
+/** Allocations below this size are made without asking the machine what it has left. */
+export const SMALL_ALLOCATION = 64 * 1024 * 1024;
+
+/**
+ * The memory the machine can still give this process, in bytes, where the platform tells it (Node: the operating
+ * system's available memory, and under a cgroup's limit what is left of it); else undefined.
+ */
+export function machineRoom(): number | undefined {
+  type Host = {
+    getBuiltinModule?: (id: string) => unknown;
+    constrainedMemory?: () => number | undefined;
+    memoryUsage?: { rss(): number };
+  };
+  const host = (globalThis as { process?: Host }).process;
+  const os = host?.getBuiltinModule?.("node:os") as { freemem(): number; totalmem(): number } | undefined;
+  if (os === undefined) return undefined;
+  const free = os.freemem();
+  const limit = host?.constrainedMemory?.();
+  if (limit === undefined || limit <= 0 || limit >= os.totalmem() || !host?.memoryUsage) return free;
+  return Math.min(free, Math.max(0, limit - host.memoryUsage.rss()));
+}
 
 /** A clock in milliseconds; `performance.now` or `Date.now` at the edge, a counter in tests. */
 export type Clock = () => number;
@@ -49,6 +81,9 @@ export class BudgetMeter {
   positions = 0;
   /** Bytes held so far by the tables sharing this meter. */
   bytesUsed = 0;
+  /** When a growth stopped for the machine's memory, not the budget: the bytes the machine had left then. */
+  machineLeft: number | undefined;
+  private readonly room: () => number | undefined;
 
   constructor(
     budget: Budget,
@@ -62,6 +97,7 @@ export class BudgetMeter {
     this.maxPositions = budget.positions ?? Number.POSITIVE_INFINITY;
     this.maxBytes = budget.bytes ?? DEFAULT_MAX_BYTES;
     this.maxMs = budget.ms ?? Number.POSITIVE_INFINITY;
+    this.room = budget.room ?? machineRoom;
     if (this.maxMs !== Number.POSITIVE_INFINITY && now === undefined) {
       throw new BudgetError("a time budget needs a clock: pass now (for example performance.now)");
     }
@@ -111,6 +147,23 @@ export class BudgetMeter {
     return true;
   }
 
+  /**
+   * Bytes a table may allocate now and leave the machine MACHINE_MARGIN free (infinite where the platform does not
+   * say what it has left). The old arrays of a growing table are still held while the new ones are made. Asked of an
+   * allocation under SMALL_ALLOCATION, it answers without asking the machine (a small search's tables grow often).
+   */
+  allocatable(bytes: number): number {
+    if (bytes < SMALL_ALLOCATION) return Number.POSITIVE_INFINITY;
+    const left = this.room();
+    return left === undefined ? Number.POSITIVE_INFINITY : Math.max(0, left - MACHINE_MARGIN);
+  }
+
+  /** Records that a table could not grow for the machine's memory (with the bytes it had left): the budget met. */
+  outOfMachine(): void {
+    this.exceeded = "memory";
+    this.machineLeft = this.room() ?? 0;
+  }
+
   /** Called once per unit of work; reads the clock now and then. Returns false once time is up. */
   tick(): boolean {
     if (this.maxMs === Number.POSITIVE_INFINITY) return true;
@@ -127,5 +180,8 @@ export class BudgetMeter {
 export function describeBudget(kind: BudgetKind, meter: BudgetMeter): string {
   if (kind === "time") return `time budget of ${meter.maxMs} ms used up`;
   if (kind === "positions") return `position budget of ${meter.maxPositions} positions used up`;
-  return `memory budget of ${(meter.maxBytes / 2 ** 20).toLocaleString("en", { maximumFractionDigits: 1 })} MiB used up`;
+  const mib = (bytes: number) => (bytes / 2 ** 20).toLocaleString("en", { maximumFractionDigits: 1 });
+  if (meter.machineLeft !== undefined)
+    return `the machine's memory used up (${mib(meter.machineLeft)} MiB left, the tables at ${mib(meter.bytesUsed)} MiB of the memory budget of ${mib(meter.maxBytes)} MiB)`;
+  return `memory budget of ${mib(meter.maxBytes)} MiB used up`;
 }

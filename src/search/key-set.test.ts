@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BudgetMeter } from "./budget.ts";
+import { BudgetMeter, describeBudget, MACHINE_MARGIN } from "./budget.ts";
 import { KeySet } from "./key-set.ts";
 import { mix32 } from "./state-table.ts";
 
@@ -89,5 +89,37 @@ describe("KeySet", () => {
       expect(set.findOrInsert(key(2, 5), 0, false)).toBe(-2);
       expect(set.findOrInsert(key(2, -1), 0, false)).toBe(-2);
     }
+  });
+
+  it("does not grow past the machine's memory (its old and new slots held at once), whatever the budget", () => {
+    // The machine says it has 100 MiB left above the margin; the budget would allow 2 GiB. Four-word keys, 16 bytes a
+    // slot: the set doubles up to 4,194,304 slots (64 MiB), then 8,388,608 would take 128 MiB, past what is left.
+    const mib = 2 ** 20;
+    let asked = 0;
+    const meter = new BudgetMeter(
+      {
+        bytes: 2048 * mib,
+        room: () => {
+          asked++;
+          return MACHINE_MARGIN + 100 * mib;
+        },
+      },
+      undefined,
+    );
+    const set = new KeySet(4, meter, 1024);
+    let stored = 0;
+    for (let v = 0; v < 6_000_000; v++) {
+      if (set.findOrInsert(key(4, v), 0) < 0) break;
+      stored++;
+    }
+    // 6,553,600 slots fit the 100 MiB; from 4,194,304 slots that is a growth of over an eighth, so the set grew to
+    // it, then filled to 90% of it when the next growth found no room.
+    expect(stored).toBe(Math.floor(6_553_600 * 0.9));
+    expect(meter.exceeded).toBe("memory");
+    expect(meter.machineLeft).toBe(MACHINE_MARGIN + 100 * mib);
+    expect(describeBudget("memory", meter)).toMatch(/^the machine's memory used up \(612 MiB left/);
+    // Small growths do not ask the machine (a short search's table grows often): only those of 64 MiB and more, the
+    // last three growths and the stop, of a dozen growths in all.
+    expect(asked).toBeLessThanOrEqual(5);
   });
 });

@@ -231,13 +231,18 @@ export class KeySet implements VisitedTable {
     if (meter) {
       const room = Math.floor((meter.maxBytes - meter.bytesUsed + this.keys.byteLength) / bytesPerSlot);
       if (room < slots) slots = room;
+      // The new slots are made while the old ones are held: the machine must have room for them too.
+      const machine = Math.floor(Math.min(meter.allocatable(slots * bytesPerSlot) / bytesPerSlot, 2 ** 31));
+      const short = machine < slots;
+      if (short) slots = machine;
       if (slots < this.slots + (this.slots >> 3)) {
         const full = Math.floor(this.slots * FULL_AT);
         if (this.limit < full) {
           this.limit = full;
           return true;
         }
-        meter.exceeded = "memory";
+        if (short) meter.outOfMachine();
+        else meter.exceeded = "memory";
         return false;
       }
       meter.bytesUsed += (slots - this.slots) * bytesPerSlot;

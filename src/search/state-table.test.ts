@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BudgetMeter } from "./budget.ts";
+import { BudgetMeter, describeBudget, MACHINE_MARGIN } from "./budget.ts";
 import { mix32, StateTable, zobristWords } from "./state-table.ts";
 
 function key(words: number, value: number): Uint32Array {
@@ -23,6 +23,28 @@ describe("StateTable", () => {
       expect(table.words[id * 4 + 3]).toBe(v * 2);
     }
     expect(table.count).toBe(5000);
+  });
+
+  it("does not grow past the machine's memory (its old and new arrays held at once), whatever the budget", () => {
+    // One-word records, 16 bytes each with their slots. The machine says it has 70 MiB left above the margin; the
+    // budget would allow 2 GiB. The table doubles to 4,194,304 records (64 MiB of new arrays, which fit), then
+    // 8,388,608, 6,291,456 or 5,242,880 records would take 128, 96 or 80 MiB: none fits, so it stops there.
+    const mib = 2 ** 20;
+    const meter = new BudgetMeter({ bytes: 2048 * mib, room: () => MACHINE_MARGIN + 70 * mib }, undefined);
+    const table = new StateTable(1, 1, meter, 1024);
+    meter.bytesUsed = table.bytes;
+    const k = new Uint32Array(1);
+    let stored = 0;
+    for (let v = 1; v < 6_000_000; v++) {
+      k[0] = v;
+      if (table.findOrInsert(k, mix32(v)) < 0) break;
+      stored++;
+    }
+    expect(stored).toBe(4_194_304);
+    expect(meter.exceeded).toBe("memory");
+    expect(describeBudget("memory", meter)).toMatch(
+      /^the machine's memory used up \(582 MiB left, the tables at 64/,
+    );
   });
 
   it("grows by less than double when only that fits the memory budget, and keeps every key", () => {

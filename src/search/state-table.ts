@@ -127,8 +127,15 @@ export class StateTable {
         capacity * (this.stride * 4 + 4 + this.extraBytesPerRecord) + slotCount * 4 + this.reservedBytes;
       const delta = bytes - this.bytes;
       const meter = this.meter;
+      // The new arrays are made while the old ones are held: the machine must have room for them.
+      const made = capacity * (this.stride * 4 + 4) + slotCount * 4;
+      const fits = meter === undefined || made <= meter.allocatable(made);
       // Only the last size tried records the budget as met.
-      if (meter && k < sizes.length - 1 && meter.bytesUsed + delta > meter.maxBytes) continue;
+      if (meter && k < sizes.length - 1 && (meter.bytesUsed + delta > meter.maxBytes || !fits)) continue;
+      if (meter && !fits) {
+        meter.outOfMachine();
+        return false;
+      }
       if (meter && !meter.grow(delta)) return false;
       const words = new Uint32Array(capacity * this.stride);
       words.set(this.words);
