@@ -50,7 +50,11 @@ port.on("message", async (message: SolveRequest) => {
     // A deal stopped by the memory budget needs more memory, not more positions or time: say so.
     if (answer.result === "unknown" && stats.budget === "memory") {
       const mb = (message.budget?.bytes ?? DEFAULT_MAX_BYTES) / 2 ** 20;
-      reply.note = `the search's tables filled the memory budget (${mb.toLocaleString("en")} MB) after ${stats.positions.toLocaleString("en")} positions: retry with --max-memory`;
+      const after = `after ${stats.positions.toLocaleString("en")} positions`;
+      // A table stops growing, too, where the machine has no room for its new arrays (src/search/budget.ts).
+      reply.note = answer.reason?.startsWith("the machine's memory")
+        ? `${answer.reason} ${after}: retry with fewer --jobs, or where more memory is free`
+        : `the search's tables filled the memory budget (${mb.toLocaleString("en")} MB) ${after}: retry with --max-memory`;
     }
     if (answer.result === "solved") {
       const game = findPatience(message.game);
