@@ -73,6 +73,23 @@ function keyText(domain: PackedFamily, words: Uint32Array): string {
   return words.join(",");
 }
 
+/**
+ * Checks that the hashes a search keyed on hashes stores (`hashBoth`, computed without the key) are a function of
+ * the packed key of the position the domain holds, and (64 bits over a few hundred positions) tell every two
+ * keys apart: called with the key just encoded.
+ */
+function hashChecker(domain: PackedFamily): (packed: string) => void {
+  const toHashes = new Map<string, string>();
+  const toKey = new Map<string, string>();
+  return (packed) => {
+    const hashes = `${domain.hashBoth()},${domain.hash2Value}`;
+    expect(toHashes.get(packed) ?? hashes, "one key, two pairs of hashes").toBe(hashes);
+    expect(toKey.get(hashes) ?? packed, "two keys, one pair of hashes").toBe(packed);
+    toHashes.set(packed, hashes);
+    toKey.set(hashes, packed);
+  };
+}
+
 describe("the packed family position plays the engine's rules", () => {
   it.each(PRESETS.map(([name]) => [name]))("%s", (name) => {
     const rules = RULES[name];
@@ -86,7 +103,9 @@ describe("the packed family position plays the engine's rules", () => {
       // Packed key -> engine key and back: each must be a function (equal keys exactly when key.ts's are equal).
       const toEngine = new Map<string, string>();
       const toPacked = new Map<string, string>();
+      const hashes = hashChecker(domain);
       const pair = (packed: string, engine: string) => {
+        hashes(packed);
         expect(toEngine.get(packed) ?? engine, "two positions key.ts tells apart share a packed key").toBe(
           engine,
         );
@@ -221,7 +240,9 @@ describe("a stock that deals onto the piles tells them apart only while it holds
         const words = new Uint32Array(domain.keyWords);
         const toEngine = new Map<string, string>();
         const toPacked = new Map<string, string>();
+        const hashes = hashChecker(domain);
         const pair = (packed: string, engine: string) => {
+          hashes(packed);
           expect(toEngine.get(packed) ?? engine).toBe(engine);
           expect(toPacked.get(engine) ?? packed).toBe(packed);
           toEngine.set(packed, engine);

@@ -256,6 +256,8 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
   private buckets: Int32Array[];
   private readonly bucketLen = new Int32Array(BUCKETS);
   private readonly scratchKey: Uint32Array;
+  /** The key's words after the piles, as `hashBoth` writes them. */
+  private readonly tailKey: Uint32Array;
   private ordered = false;
   private hashValue = 0;
   private hashValid = false;
@@ -341,16 +343,16 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
 
     // The longest key: every card face up on the tableau, a pile's header each, the rest at their widths.
     const prefixMax = bitsFor(this.deck + this.P);
-    const maxBits =
-      this.P * (prefixMax + this.upBits) +
-      6 * this.deck +
+    const tailBits =
       6 * this.C +
       this.resBits +
       4 * this.F +
       (stock ? this.deck + this.lenBits : 0) +
       (this.hasHole ? 6 : 0);
+    const maxBits = this.P * (prefixMax + this.upBits) + 6 * this.deck + tailBits;
     this.keyWords = Math.max(1, Math.ceil(maxBits / 32));
     this.scratchKey = new Uint32Array(this.keyWords);
+    this.tailKey = new Uint32Array(Math.max(1, Math.ceil(tailBits / 32)));
 
     // Moves of one position: from each place, to each pile (one count onto a card, any count into a space),
     // each cell, home, the hole; the stock's move; then the forced moves (each takes a card home at least).
@@ -1247,6 +1249,25 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
     this.acc = acc;
     this.accBits = have;
     this.word = word;
+    this.encodeTail(this.keyWords, true);
+    let h = 0x2545f491;
+    for (let k = 0; k < this.keyWords; k++) {
+      h = Math.imul(h ^ out[k], 0x9e3779b1);
+      h ^= h >>> 15;
+    }
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    this.hashValue = h >>> 0;
+    this.hashValid = true;
+  }
+
+  /**
+   * The key after the piles (cells, reserve, foundations, talon, hole), written on at `out`'s word `word` with
+   * the bit writer's state, and padded with zeros to `words` words: shared by `encode` and `hashBoth`.
+   */
+  private encodeTail(words: number, withTalon: boolean): void {
+    const sorted = (this.symmetric || this.slen === 0) && !this.physical;
     if (this.C > 0) {
       const codes = this.cellCodes;
       for (let i = 0; i < this.C; i++) {
@@ -1285,7 +1306,7 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
       }
       if (this.physical) for (let s = 4; s < this.F; s++) this.put(this.flen[s], 4);
     }
-    if (this.stockTo >= 0) {
+    if (this.stockTo >= 0 && withTalon) {
       // The cards of the loaded talon left, as the leftmost embedding of waste (bottom first) then stock (top first).
       const mask = this.talonMask;
       mask.fill(0);
@@ -1310,23 +1331,11 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
       // With the waste turned over as often as one likes, the waste's sizes the stock's turns pass through
       // (multiples of the draw, and all of it) reach one another by turning alone: one position, counted as none.
       // (The search's moves from the waste reach from any of them the same cards.)
-      const normal =
-        this.talonMoves && this.redeals && (this.slen === 0 || this.wlen % this.draw === 0) ? 0 : this.wlen;
-      this.put(normal, this.lenBits);
+      this.put(this.talonNormal(), this.lenBits);
     }
     if (this.hasHole) this.put(this.hlen === 0 ? NO_CARD : this.hole[this.hlen - 1], 6);
     if (this.accBits > 0) this.flush(this.acc);
-    while (this.word < this.keyWords) this.flush(0);
-    let h = 0x2545f491;
-    for (let k = 0; k < this.keyWords; k++) {
-      h = Math.imul(h ^ out[k], 0x9e3779b1);
-      h ^= h >>> 15;
-    }
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-    this.hashValue = h >>> 0;
-    this.hashValid = true;
+    while (this.word < words) this.flush(0);
   }
 
   hash(): number {
@@ -1348,11 +1357,78 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
     return (h ^ (h >>> 15)) >>> 0;
   }
 
-  /** `hash()`, leaving `hash2()` in `hash2Value`. */
+  /** The waste's size as the key counts it (0 where turning alone reaches the waste's other sizes). */
+  private talonNormal(): number {
+    return this.talonMoves && this.redeals && (this.slen === 0 || this.wlen % this.draw === 0)
+      ? 0
+      : this.wlen;
+  }
+
+  /**
+   * Two independent 32-bit hashes of the canonical key, the first returned and the second left in `hash2Value`:
+   * what a search keyed on hashes stores. Not `hash()` and `hash2()` (a table keyed on hashes takes one kind
+   * only), and cheaper: no key is written for the piles. Each pile is hashed on its own (its face-down part's
+   * id, its face-up count and cards) and the piles' hashes are added, so the order of piles that the key sorts
+   * away does not count; where the key keeps the piles in place, each pile's hash takes its index. The rest of
+   * the key (cells, reserve, foundations, talon, hole) is written as `encode` writes it and hashed.
+   */
   hashBoth(): number {
-    const h = this.hash();
-    this.hash2Value = this.hash2();
-    return h;
+    const { P, cap, cards, len, down, prefixId } = this;
+    const sorted = (this.symmetric || this.slen === 0) && !this.physical;
+    let s1 = 0;
+    let s2 = 0;
+    for (let p = 0; p < P; p++) {
+      const d = down[p];
+      const l = len[p];
+      let a = Math.imul(prefixId[p * cap + d] + 1, 0x9e3779b1) ^ (l - d) ^ (sorted ? 0 : (p + 1) << 24);
+      let b = Math.imul(a ^ 0x6a09e667, 0xcc9e2d51);
+      for (let k = p * cap + d; k < p * cap + l; k++) {
+        const c = cards[k] + 1;
+        a = Math.imul(a ^ c, 0x85ebca6b);
+        a ^= a >>> 15;
+        b = Math.imul(b + c, 0xc2b2ae35);
+        b ^= b >>> 13;
+      }
+      a = Math.imul(a ^ (a >>> 16), 0x27d4eb2f);
+      b = Math.imul(b ^ (b >>> 15), 0x165667b1);
+      s1 = (s1 + (a ^ (a >>> 13))) | 0;
+      s2 = (s2 + (b ^ (b >>> 16))) | 0;
+    }
+    const out = this.tailKey;
+    this.out = out;
+    this.word = 0;
+    this.acc = 0;
+    this.accBits = 0;
+    this.encodeTail(out.length, false);
+    let h1 = s1 ^ 0x2545f491;
+    let h2 = s2 ^ 0x6a09e667;
+    if (this.stockTo >= 0) {
+      // The talon's cards left, waste bottom first then stock top first (what the key's mask of the loaded talon
+      // stands for), and the waste's size as the key counts it.
+      for (let i = 0; i < this.wlen; i++) {
+        h1 = Math.imul(h1 ^ (this.waste[i] + 1), 0x9e3779b1);
+        h2 = Math.imul(h2 + this.waste[i] + 1, 0xcc9e2d51);
+      }
+      for (let i = this.slen - 1; i >= 0; i--) {
+        h1 = Math.imul(h1 ^ (this.stock[i] + 1), 0x9e3779b1);
+        h2 = Math.imul(h2 + this.stock[i] + 1, 0xcc9e2d51);
+      }
+      h1 = Math.imul(h1 ^ (h1 >>> 15) ^ this.talonNormal(), 0x85ebca6b);
+      h2 = Math.imul(h2 ^ (h2 >>> 13) ^ this.talonNormal(), 0xc2b2ae35);
+    }
+    for (let k = 0; k < out.length; k++) {
+      h1 = Math.imul(h1 ^ out[k], 0x9e3779b1);
+      h1 ^= h1 >>> 15;
+      h2 = Math.imul(h2 ^ out[k], 0xcc9e2d51);
+      h2 = (h2 << 13) | (h2 >>> 19);
+    }
+    h1 ^= h1 >>> 16;
+    h1 = Math.imul(h1, 0x85ebca6b);
+    h1 ^= h1 >>> 13;
+    h2 ^= h2 >>> 16;
+    h2 = Math.imul(h2, 0xc2b2ae35);
+    this.hash2Value = (h2 ^ (h2 >>> 15)) >>> 0;
+    return h1 >>> 0;
   }
 
   hash2Value = 0;
