@@ -86,13 +86,15 @@ class Blockade {
 
   constructor(private readonly view: BlockedView) {
     this.where.fill(AT_HAND);
-    view.piles.forEach((cards, p) => {
-      cards.forEach((c, i) => {
+    for (let p = 0; p < view.piles.length; p++) {
+      const cards = view.piles[p];
+      for (let i = 0; i < cards.length; i++) {
+        const c = cards[i];
         this.where[c] = IN_PILE;
         this.pileOf[c] = p;
         this.indexOf[c] = i;
-      });
-    });
+      }
+    }
     for (let s = 0; s < 4; s++)
       for (let r = 1; r <= view.foundations[s]; r++) this.where[(r - 1) * 4 + s] = HOME;
   }
@@ -121,13 +123,11 @@ class Blockade {
   /** Whether some card of the other colour one rank higher can be uncovered for c to go on. */
   private parentAtHand(c: number): boolean {
     if (rank(c) === KING) return false;
-    const up = c + 4;
-    const red = isRed(c);
-    for (let s = 0; s < 4; s++) {
-      const parent = (up & ~3) | s;
-      if (isRed(parent) !== red && this.atHandAsParent(parent)) return true;
-    }
-    return false;
+    // The two cards of the other colour one rank higher (suits 1 and 2 are red, 0 and 3 black).
+    const up = (c & ~3) + 4;
+    return isRed(c)
+      ? this.atHandAsParent(up) || this.atHandAsParent(up + 3)
+      : this.atHandAsParent(up + 1) || this.atHandAsParent(up + 2);
   }
 
   /** Runs the fixpoint with card `held` (or none: -1) kept in its place: it neither leaves nor goes home. */
@@ -135,7 +135,8 @@ class Blockade {
     const { piles, faceDown } = this.view;
     this.leaves.fill(0);
     this.home.fill(0);
-    this.space = piles.some((cards) => cards.length === 0);
+    this.space = false;
+    for (let p = 0; p < piles.length; p++) if (piles[p].length === 0) this.space = true;
     for (let c = 0; c < 52; c++) if (this.where[c] === HOME) this.home[c] = 1;
     for (let changed = true; changed; ) {
       changed = false;
@@ -193,49 +194,67 @@ class Blockade {
    * the one they would both need], or undefined.
    */
   squeeze(): [number, number, number, number] | undefined {
-    const { piles, faceDown } = this.view;
     for (let a = 4; a < 48; a++) {
       const b = twinOf(a);
       if (b < a || this.where[a] === HOME || this.where[b] === HOME) continue;
+      // A lower card home already is home in every fixpoint: no squeeze (and no fixpoint to run).
+      if (this.where[a - 4] === HOME || this.where[b - 4] === HOME) continue;
       const up = (a & ~3) + 4;
-      const parents = isRed(a) ? [up, up + 3] : [up + 1, up + 2];
+      const y0 = isRed(a) ? up : up + 1;
+      const y1 = isRed(a) ? up + 3 : up + 2;
       // A twin face up on a card lies on a parent already: it has made its first move, onto that parent.
-      const onParent = (c: number) =>
-        this.where[c] === IN_PILE && this.indexOf[c] > faceDown[this.pileOf[c]]
-          ? piles[this.pileOf[c]][this.indexOf[c] - 1]
-          : -1;
-      const pa = onParent(a);
-      const pb = onParent(b);
+      const pa = this.lyingOn(a);
+      const pb = this.lyingOn(b);
       if (pa >= 0 && pb >= 0) continue;
-      // For each twin held in place (one fixpoint each): whether neither twin's lower card gets home and each
-      // parent never comes free.
-      const results = new Map<number, [boolean, boolean]>();
-      const held = (h: number): [boolean, boolean] => {
-        let r = results.get(h);
-        if (r === undefined) {
-          this.fixpoint(h);
-          const low = this.home[a - 4] === 0 && this.home[b - 4] === 0;
-          r = [low && !this.atHandAsParent(parents[0]), low && !this.atHandAsParent(parents[1])];
-          results.set(h, r);
+      // For each twin held in place (one fixpoint each, run when first needed): whether neither twin's lower card
+      // gets home and each parent never comes free (bit 0: y0, bit 1: y1; -1 not yet run).
+      let heldA = -1;
+      let heldB = -1;
+      for (let k = 0; k < 2; k++) {
+        const y = k === 0 ? y0 : y1;
+        const other = k === 0 ? y1 : y0;
+        // Which twin may move first (onto the other parent): not one lying under the other in its pile. Once
+        // the first is on the other parent, the second never moves: neither twin can get home, and the parent y
+        // never comes free, while the second stays where it is.
+        const aFirst = pa >= 0 ? pa === other : pb < 0 && !this.under(a, b);
+        const bFirst = pb >= 0 ? pb === other : pa < 0 && !this.under(b, a);
+        if (!aFirst && !bFirst) continue;
+        if (aFirst) {
+          if (heldB < 0) heldB = this.heldStuck(b, a, b, y0, y1);
+          if ((heldB & (1 << k)) === 0) continue;
         }
-        return r;
-      };
-      for (const y of parents) {
-        const other = y === parents[0] ? parents[1] : parents[0];
-        // Which twin may move first (onto the other parent): not one lying under the other in its pile.
-        const under = (c: number, d: number) =>
-          this.where[c] === IN_PILE && this.pileOf[c] === this.pileOf[d] && this.indexOf[c] < this.indexOf[d];
-        let firsts: number[];
-        if (pa >= 0) firsts = pa === other ? [a] : [];
-        else if (pb >= 0) firsts = pb === other ? [b] : [];
-        else firsts = [a, b].filter((c) => !under(c, twinOf(c)));
-        if (firsts.length === 0) continue;
-        // Once the first is on the other parent, the second never moves: neither twin can get home, and the
-        // parent y never comes free, while the second stays where it is.
-        const stuck = firsts.every((first) => held(twinOf(first))[y === parents[0] ? 0 : 1]);
-        if (stuck) return [a, b, y, other];
+        if (bFirst) {
+          if (heldA < 0) heldA = this.heldStuck(a, a, b, y0, y1);
+          if ((heldA & (1 << k)) === 0) continue;
+        }
+        return [a, b, y, other];
       }
     }
     return undefined;
+  }
+
+  /** The card a face-up card lies on (its first move made, onto that card), or -1. */
+  private lyingOn(c: number): number {
+    if (this.where[c] !== IN_PILE) return -1;
+    const p = this.pileOf[c];
+    const i = this.indexOf[c];
+    return i > this.view.faceDown[p] ? this.view.piles[p][i - 1] : -1;
+  }
+
+  /** Whether c lies under d in one pile. */
+  private under(c: number, d: number): boolean {
+    return (
+      this.where[c] === IN_PILE && this.pileOf[c] === this.pileOf[d] && this.indexOf[c] < this.indexOf[d]
+    );
+  }
+
+  /**
+   * The fixpoint with `held` kept in place: whether neither twin's (a's and b's) lower card gets home and each
+   * parent never comes free, as bits (1: y0, 2: y1).
+   */
+  private heldStuck(held: number, a: number, b: number, y0: number, y1: number): number {
+    this.fixpoint(held);
+    if (this.home[a - 4] !== 0 || this.home[b - 4] !== 0) return 0;
+    return (this.atHandAsParent(y0) ? 0 : 1) | (this.atHandAsParent(y1) ? 0 : 2);
   }
 }
