@@ -91,6 +91,42 @@ describe("KeySet", () => {
     }
   });
 
+  it("keeping its slots (keepSlots), is empty after clear with every key gone, through growth and filling to 90%", () => {
+    for (const words of [1, 2, 3]) {
+      const set = new KeySet(words, undefined, 16, undefined, 4096);
+      let prev: number[] = [];
+      // Rounds of few and many keys: grown within the kept slots, then past them (back to the first slots).
+      for (const [round, n] of [200, 2000, 50, 2400, 9000, 300, 2400].entries()) {
+        for (const v of prev) expect(set.findOrInsert(key(words, v), 0, false)).toBe(-2);
+        expect(set.findOrInsert(key(words, -1), 0, false)).toBe(-2);
+        const keys = Array.from({ length: n }, (_, i) => round * 100_000 + i + 1);
+        for (const v of keys) {
+          set.findOrInsert(key(words, v), 0);
+          expect(set.inserted).toBe(true);
+        }
+        set.findOrInsert(key(words, -1), 0);
+        expect(set.count).toBe(n + 1);
+        for (const v of keys) expect(set.findOrInsert(key(words, v), 0, false)).toBe(0);
+        const capacity = set.capacity;
+        set.clear();
+        expect(set.count).toBe(0);
+        expect(set.capacity).toBe(capacity <= 4096 ? capacity : 27);
+        prev = keys;
+      }
+      for (const v of prev) expect(set.findOrInsert(key(words, v), 0, false)).toBe(-2);
+    }
+    // A set the budget cannot grow fills to 90% of its slots, grown before or not: every one of those cleared too.
+    for (const bytes of [40_000, 1]) {
+      const meter = new BudgetMeter({ bytes }, undefined);
+      const set = new KeySet(2, meter, 16, undefined, 1 << 20);
+      const stored: number[] = [];
+      for (let v = 1; set.findOrInsert(key(2, v), 0) === 0; v++) stored.push(v);
+      expect(stored.length).toBe(Math.floor(set.capacity * 0.9));
+      set.clear();
+      for (const v of stored) expect(set.findOrInsert(key(2, v), 0, false)).toBe(-2);
+    }
+  });
+
   it("does not grow past the machine's memory (its old and new slots held at once), whatever the budget", () => {
     // The machine says it has 100 MiB left above the margin; the budget would allow 2 GiB. Four-word keys, 16 bytes a
     // slot: the set doubles up to 4,194,304 slots (64 MiB), then 8,388,608 would take 128 MiB, past what is left.

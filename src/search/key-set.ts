@@ -67,8 +67,14 @@ export class KeySet implements VisitedTable {
   count = 0;
   inserted = false;
   readonly ownHash = true;
-  /** Slots a set starts on, and goes back to when emptied. */
+  /** Slots a set starts on, and goes back to when emptied (unless it keeps its slots: `keepSlots`). */
   private readonly firstSlots: number;
+  /**
+   * Where `keepSlots` is set: the slot of each key stored (the all-zero key aside), so that emptying the set
+   * clears only those slots and keeps the array, up to `keepSlots` slots.
+   */
+  private used: Int32Array | undefined;
+  private usedCount = 0;
 
   private readonly nearWord: number;
   private readonly nearShift: number;
@@ -80,6 +86,13 @@ export class KeySet implements VisitedTable {
     private meter: BudgetMeter | undefined,
     initialKeys = 1024,
     near: NearField = NOWHERE,
+    /**
+     * A set emptied and filled again many times with few keys (the blind player's searches of its samples, a
+     * few thousand positions each): it keeps up to this many slots when emptied, clearing only the slots used,
+     * instead of going back to `initialKeys` and growing again each time. Its kept array (at most `keepSlots`
+     * times the key's bytes) is not counted against a later meter; 0: none kept.
+     */
+    private readonly keepSlots = 0,
   ) {
     if (!(keyWords >= 1 && keyWords <= 4)) throw new RangeError("KeySet holds keys of 1 to 4 words");
     if (near.bits < 0 || near.bits > 8 || near.word >= keyWords || near.shift + near.bits > 32)
@@ -92,6 +105,8 @@ export class KeySet implements VisitedTable {
     this.keys = new Uint32Array(this.slots * keyWords);
     this.scale = this.slots / 2 ** 32;
     this.limit = Math.floor(this.slots * GROW_AT);
+    // (A set the budget cannot grow fills on up to FULL_AT of its slots.)
+    if (keepSlots > 0) this.used = new Int32Array(Math.floor(this.slots * FULL_AT) + 1);
   }
 
   get capacity(): number {
@@ -107,6 +122,17 @@ export class KeySet implements VisitedTable {
    * a large one starts small and counts its own growth against its own meter (set it first).
    */
   clear(): void {
+    const used = this.used;
+    if (used !== undefined && this.slots <= this.keepSlots) {
+      const w = this.keyWords;
+      const keys = this.keys;
+      for (let j = 0; j < this.usedCount; j++) for (let k = 0; k < w; k++) keys[used[j] * w + k] = 0;
+      this.usedCount = 0;
+      this.count = 0;
+      this.hasZero = false;
+      return;
+    }
+    this.usedCount = 0;
     if (this.keys.length > this.firstSlots * this.keyWords)
       this.keys = new Uint32Array(this.firstSlots * this.keyWords);
     else this.keys.fill(0);
@@ -173,6 +199,7 @@ export class KeySet implements VisitedTable {
         continue; // the slot moved: probe again in the grown set
       }
       for (let k = 0; k < w; k++) keys[base + k] = key[k];
+      if (this.used !== undefined) this.used[this.usedCount++] = i;
       this.count++;
       this.inserted = true;
       return 0;
@@ -212,6 +239,7 @@ export class KeySet implements VisitedTable {
       }
       keys[2 * i] = k0;
       keys[2 * i + 1] = k1;
+      if (this.used !== undefined) this.used[this.usedCount++] = i;
       this.count++;
       this.inserted = true;
       return 0;
@@ -251,6 +279,10 @@ export class KeySet implements VisitedTable {
     const oldSlots = this.slots;
     const keys = new Uint32Array(slots * w);
     const scale = slots / 2 ** 32;
+    const limit = Math.floor(slots * FULL_AT);
+    // The slots in use, found again in the grown set.
+    const used = this.used === undefined ? undefined : new Int32Array(limit + 1);
+    let usedCount = 0;
     for (let j = 0; j < oldSlots; j++) {
       const from = j * w;
       let empty = true;
@@ -259,11 +291,16 @@ export class KeySet implements VisitedTable {
       let i = this.home(old, from, slots, scale);
       while (!isEmpty(keys, i * w, w)) if (++i === slots) i = 0;
       for (let k = 0; k < w; k++) keys[i * w + k] = old[from + k];
+      if (used !== undefined) used[usedCount++] = i;
     }
     this.keys = keys;
     this.slots = slots;
     this.scale = scale;
     this.limit = Math.floor(slots * GROW_AT);
+    if (used !== undefined) {
+      this.used = used;
+      this.usedCount = usedCount;
+    }
     return true;
   }
 }

@@ -51,6 +51,13 @@ const DEFAULTS = {
 };
 
 /**
+ * Slots the samples' table keeps when emptied (KeySet's `keepSlots`): enough for a search of the default 10,000
+ * positions (27,312 slots once grown), so that thousands of searches a game do not each grow it again from 1,024
+ * keys; a larger search (the exact one) lets its array go as before.
+ */
+const KEEP_SLOTS = 32_768;
+
+/**
  * The thoughtful solver's search (solver.ts's, the same domain, table and walks), kept and reused across samples:
  * one table cleared between searches, no engine replay of a win unless its moves are asked for.
  */
@@ -65,7 +72,13 @@ export class SampleSolver implements SampleDecider<KlondikeState, KlondikeMove> 
   constructor(rules: KlondikeRules, now?: () => number) {
     this.clock = new DecisionLimit(now);
     this.domains = [new KlondikePosition(rules), new KlondikePosition(rules)];
-    const table = new KeySet(this.domains[0].keyWords, undefined, 1024, this.domains[0].nearField);
+    const table = new KeySet(
+      this.domains[0].keyWords,
+      undefined,
+      1024,
+      this.domains[0].nearField,
+      KEEP_SLOTS,
+    );
     this.search = new TeamDepthFirst(this.domains, "complete", [0, 0], 2000, {
       table,
       reversed: [false, true],
