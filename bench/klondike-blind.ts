@@ -22,9 +22,9 @@ const USAGE = `npm run bench:klondike-blind -- [options]     (or npx tsx bench/k
   --numbering NAME           solvitaire or microsoft (default solvitaire)
   --draw D                   1, 2 or 3 (default 3)
   --seed S                   the player's seed (default 1)
-  --samples K                samples a decision (default the player's, 16)
-  --positions P              positions the solver may store for one sample (default the player's, 10000)
-  --max-samples K            samples at most where the best two lines stay close (default 4 times --samples)
+  --samples K                samples a decision (default the player's, 32)
+  --positions P              positions the solver may store for one sample (default the player's, 3000)
+  --max-samples K            samples at most where the best two lines stay close (default twice --samples)
   --explore N                positions reached without a reveal searched for commitments (default the player's,
                              30; 0: only the reveals of now)
   --undecided-weight W       what an undecided sample counts for in a line's score, 0 to 1 (default 0: lost)

@@ -183,7 +183,7 @@ export function registerSolve(program: Command): void {
     .option("--seed <S>", "with --blind: the seed of the player's samples (default 1)", seedNumber)
     .option(
       "--samples <K>",
-      "with --blind: samples of the hidden cards a decision (default the game's player's: 16 for Klondike, 12 for the family's games)",
+      "with --blind: samples of the hidden cards a decision (default the game's player's: 32 for Klondike, 12 for the family's games)",
       sampleCount,
     );
   command.addHelpText(

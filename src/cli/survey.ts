@@ -706,7 +706,7 @@ export function registerSurvey(program: Command): void {
     .option("--seed <S>", "with --blind: the player's seed (default 1)", wholeNumber("--seed", 0, 4294967295))
     .option(
       "--samples <K>",
-      "with --blind: samples a decision (default 16)",
+      "with --blind: samples a decision (default the game's player's: 32 for Klondike, 12 for the family's games)",
       wholeNumber("--samples", 1, 10000),
     );
   addBudgetOptions(

@@ -90,6 +90,8 @@ export interface HindsightGame<S, M> {
     policy: AutoPolicy;
     /** Positions searched for commitments (BlindOptions.explore); absent: none. */
     explore?: number;
+    /** BlindOptions.maxSamples as a multiple of the samples; absent: 4. */
+    moreSamples?: number;
   };
 }
 
@@ -237,7 +239,7 @@ export function chooseLine<S, M>(
   const policy = options.policy ?? game.defaults.policy;
   const positions = options.positions ?? game.defaults.positions;
   const base = Math.max(1, options.samples ?? game.defaults.samples);
-  const most = Math.max(base, options.maxSamples ?? base * 4);
+  const most = Math.max(base, options.maxSamples ?? base * (game.defaults.moreSamples ?? 4));
   const weight = Math.min(1, Math.max(0, options.undecidedWeight ?? 0));
   const worth = (v: Verdict | undefined) => (v === "won" ? 1 : v === "unknown" ? weight : 0);
   const solves0 = solver.solves;

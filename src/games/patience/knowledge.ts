@@ -85,11 +85,14 @@ export function* consistentDeals<S>(knowledge: PlayerKnowledge<S>, seen: SeenPos
 export interface BlindOptions {
   /** The seed of the samples (default 1): the same seed and position give the same choice. */
   seed?: number;
-  /** Samples drawn at each decision (default 16). */
+  /** Samples drawn at each decision (the game's player's default: Klondike's 32, the family's 12). */
   samples?: number;
-  /** Samples at most, drawn where the best two lines stay close (default 4 times `samples`). */
+  /**
+   * Samples at most, drawn where the best two lines stay close (the game's player's default multiple of
+   * `samples`: Klondike's twice, the family's 4 times).
+   */
   maxSamples?: number;
-  /** Positions the solver may store deciding one sample (default 10,000). */
+  /** Positions the solver may store deciding one sample (Klondike's default 3,000, the family's 4,000). */
   positions?: number;
   /**
    * Positions reached without a reveal to look for commitments in (every reveal from each, by its shortest line);
