@@ -58,8 +58,8 @@ const DEFAULTS = {
 
 /**
  * Slots the samples' table keeps when emptied (KeySet's `keepSlots`): enough for a search of 10,000 positions
- * (27,312 slots once grown; the default is 3,000), so that thousands of searches a game do not each grow it again from 1,024
- * keys; a larger search (the exact one) lets its array go as before.
+ * (27,312 slots once grown; the default is 3,000), so that thousands of searches a game do not each grow it again
+ * from 1,024 keys; a larger search (the exact one) lets its array go as before.
  */
 const KEEP_SLOTS = 32_768;
 
