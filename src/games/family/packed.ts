@@ -1195,13 +1195,21 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
     return ua < ub;
   }
 
+  /**
+   * Whether the key counts the piles (and cells) as sets, their order sorted away: where the rules treat them alike
+   * and no stock deals onto them one by one. `encode`, its tail and `hashBoth` must agree on it.
+   */
+  private piecesAreSets(): boolean {
+    return (this.symmetric || this.slen === 0) && !this.physical;
+  }
+
   encode(out: Uint32Array): void {
     this.out = out;
     this.word = 0;
     this.acc = 0;
     this.accBits = 0;
     const { P, cap, cards, len, down, order } = this;
-    const sorted = (this.symmetric || this.slen === 0) && !this.physical;
+    const sorted = this.piecesAreSets();
     if (sorted) {
       // Insertion sort from the last order: a move changes one or two piles.
       for (let i = 1; i < P; i++) {
@@ -1267,7 +1275,7 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
    * the bit writer's state, and padded with zeros to `words` words: shared by `encode` and `hashBoth`.
    */
   private encodeTail(words: number, withTalon: boolean): void {
-    const sorted = (this.symmetric || this.slen === 0) && !this.physical;
+    const sorted = this.piecesAreSets();
     if (this.C > 0) {
       const codes = this.cellCodes;
       for (let i = 0; i < this.C; i++) {
@@ -1374,7 +1382,7 @@ export class PackedFamily implements ResumableDomain<FamilyState, FamilyMove, Fa
    */
   hashBoth(): number {
     const { P, cap, cards, len, down, prefixId } = this;
-    const sorted = (this.symmetric || this.slen === 0) && !this.physical;
+    const sorted = this.piecesAreSets();
     let s1 = 0;
     let s2 = 0;
     for (let p = 0; p < P; p++) {
