@@ -299,8 +299,10 @@ function oneWastePass(start: FamilyState): boolean {
  * the others'. A position costs the complete search about three times what it costs a best-first search (its exact
  * key is written whole, and each is expanded), so with equal turns it took 60% of the time on Forty Thieves, where
  * it proves few deals lost within a minute and the best-first searches find the wins. With this turn it takes about
- * a quarter: Forty Thieves' deals won in 4 to 45 s came 1.7 times sooner (deals 4, 10, 36, 49, 54, 75, 82, 84, 99:
- * docs/family.md), and deal 15 was proved lost as soon as before.
+ * a quarter: Forty Thieves' deals won in 4 to 32 s came 1.2 to 1.9 times sooner (median 1.4; deals 4, 10, 36, 49,
+ * 54, 75, 82, 84, 99), deal 15 was proved lost as soon as before, and the minute's run of deals 1..100 decided 46
+ * against 44 (docs/family.md). A lost deal still gets the minute: the best-first searches drop out once they have
+ * tried every position of their game.
  */
 const ONE_PASS_COMPLETE_TURN = 10_000;
 
