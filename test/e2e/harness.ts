@@ -237,9 +237,11 @@ export async function still(page: Page): Promise<void> {
 }
 
 /**
- * Waits until there are cards and they stay where they are between two looks: the table lays itself out again
- * after a resize or a new game (a resize observer, then a render), which on a loaded machine can take longer than a
- * frame or two, and a check made in between sees the last layout in the new viewport.
+ * Waits until there are cards, every table was laid out for the room its wrap has now (the wraps'
+ * `data-laid-out`), and the cards stay where they are between two looks: the table lays itself out again after a
+ * resize or a new game (a resize observer, then a render), which on a loaded machine can take longer than a frame or
+ * two, and a check made in between sees the last layout in the new viewport (two looks alike could both be the old
+ * one: the room is what tells).
  */
 export async function settled(page: Page): Promise<void> {
   let last = "";
@@ -247,7 +249,16 @@ export async function settled(page: Page): Promise<void> {
     .poll(
       async () => {
         const now = await page.evaluate<string>(
-          "Array.from(document.querySelectorAll('.card')).map((e) => { const r = e.getBoundingClientRect(); return Math.round(r.left) + ',' + Math.round(r.top) + ',' + Math.round(r.width); }).join(';')",
+          `(() => {
+            for (const wrap of document.querySelectorAll('.table-wrap[data-laid-out]')) {
+              const style = getComputedStyle(wrap);
+              const px = (v) => Number.parseFloat(v) || 0;
+              const w = Math.floor(wrap.clientWidth - px(style.paddingLeft) - px(style.paddingRight));
+              const h = Math.floor(wrap.clientHeight - px(style.paddingTop) - px(style.paddingBottom));
+              if (wrap.dataset.laidOut !== w + 'x' + h) return '';
+            }
+            return Array.from(document.querySelectorAll('.card')).map((e) => { const r = e.getBoundingClientRect(); return Math.round(r.left) + ',' + Math.round(r.top) + ',' + Math.round(r.width); }).join(';');
+          })()`,
         );
         const same = now === last && now !== "";
         last = now;

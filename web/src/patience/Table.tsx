@@ -520,7 +520,8 @@ function TableView({ controller, layout, animate, speed, back, scale, mirror }: 
   };
 
   return (
-    <div className={`table-wrap${busy ? " busy" : ""}`} ref={wrapRef}>
+    // data-laid-out: the room the table was last laid out for, which the browser tests wait to match the wrap's.
+    <div className={`table-wrap${busy ? " busy" : ""}`} ref={wrapRef} data-laid-out={`${size.w}x${size.h}`}>
       <CardBackDefs />
       {/* biome-ignore lint/a11y/useSemanticElements: a group of positioned piles, not a form's fieldset */}
       <div
