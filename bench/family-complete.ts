@@ -12,11 +12,19 @@
  *   npx tsx bench/family-complete.ts --game forty-thieves --deals 2,5,97 --timeout 60
  */
 
-import { dealState, type FamilyState } from "../src/games/family/engine.ts";
-import { MODE_SEARCH, PackedFamily } from "../src/games/family/packed.ts";
+import {
+  apply,
+  dealState,
+  type FamilyMove,
+  type FamilyState,
+  isWon,
+  whyIllegal,
+} from "../src/games/family/engine.ts";
+import { MODE_SEARCH, PackedFamily, packedUnsupported } from "../src/games/family/packed.ts";
 import { SOLVITAIRE_PRESETS } from "../src/games/family/presets.ts";
 import { BudgetMeter } from "../src/search/budget.ts";
 import type { SearchOutcome } from "../src/search/depth-first.ts";
+import { pathMoves } from "../src/search/domain.ts";
 import { TeamDepthFirst } from "../src/search/team-depth-first.ts";
 import { benchArgs, dealList, positive, UsageError, whole } from "./args.ts";
 
@@ -64,7 +72,18 @@ interface Row {
   ms: number;
 }
 
-function searchAlone(start: FamilyState): Row & { deal: 0 } {
+/** Whether a win the search found replays through the engine to a won position (every win is checked so). */
+function replays(start: FamilyState, team: TeamDepthFirst<FamilyState, FamilyMove>): boolean {
+  const { moves, domain } = team.path();
+  let state = start;
+  for (const move of pathMoves(domain, start, moves)) {
+    if (whyIllegal(state, move) !== undefined) return false;
+    state = apply(state, move);
+  }
+  return isWon(state);
+}
+
+function searchAlone(start: FamilyState): Omit<Row, "deal"> {
   const rules = start.rules;
   const team = new TeamDepthFirst(
     [new PackedFamily(rules, "safe", "forward"), new PackedFamily(rules, "safe", "reverse")],
@@ -76,16 +95,29 @@ function searchAlone(start: FamilyState): Row & { deal: 0 } {
   const meter = new BudgetMeter({ ms: args.timeoutMs, bytes: args.bytes }, cpuMs, 1024);
   let outcome: SearchOutcome = team.begin(start, meter) ? team.outcome : (meter.exceeded ?? "memory");
   while (outcome === "capped") outcome = team.resume(meter.positions + 50_000);
-  return { deal: 0, outcome, positions: meter.positions, ms: cpuMs() - c0 };
+  const ms = cpuMs() - c0;
+  if (outcome === "solved" && !replays(start, team))
+    throw new Error("a win found does not replay through the engine");
+  return { outcome, positions: meter.positions, ms };
 }
 
 const rules = SOLVITAIRE_PRESETS[args.game];
 const rows: Row[] = [];
 for (const deal of args.deals) {
-  const row = { ...searchAlone(dealState(rules, deal)), deal };
+  const start = dealState(rules, deal);
+  const unsupported = packedUnsupported(start);
+  if (unsupported !== undefined) {
+    console.error(`bench/family-complete.ts: the packed position does not play ${args.game}: ${unsupported}`);
+    process.exit(2);
+  }
+  const row = { deal, ...searchAlone(start) };
   rows.push(row);
   const verdict =
-    row.outcome === "exhausted" ? "lost" : row.outcome === "solved" ? "won" : `not ended (${row.outcome})`;
+    row.outcome === "exhausted"
+      ? "lost"
+      : row.outcome === "solved"
+        ? "won (replayed)"
+        : `not ended (${row.outcome})`;
   console.log(
     `${args.game} ${deal}: ${verdict}, ${row.positions.toLocaleString("en")} positions, ${(row.ms / 1000).toFixed(1)} s`,
   );
