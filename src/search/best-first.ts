@@ -412,7 +412,7 @@ export class BestFirst<S, M, W> {
           }
           if (child < 0) {
             if (child === -2) meter.storePosition();
-            outcome = child === -1 ? "memory" : "positions";
+            outcome = child === -1 ? meter.tableFull() : "positions";
             break expanding;
           }
           continue;
@@ -459,7 +459,7 @@ export class BestFirst<S, M, W> {
         if (child < 0) {
           // (A budget met while going on after a win ends with that win, below.)
           if (child === -2 && this.win < 0) meter.storePosition();
-          outcome = child === -1 ? "memory" : "positions";
+          outcome = child === -1 ? meter.tableFull() : "positions";
           break expanding;
         }
       }

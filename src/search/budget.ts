@@ -45,6 +45,9 @@ export function machineRoom(): number | undefined {
   return Math.min(free, Math.max(0, limit - host.memoryUsage.rss()));
 }
 
+/** Growths of tables smaller than this are not timed (a clock of coarse ticks reads them as nothing). */
+export const TIMED_GROWTH = 4 * 1024 * 1024;
+
 /** A clock in milliseconds; `performance.now` or `Date.now` at the edge, a counter in tests. */
 export type Clock = () => number;
 
@@ -84,6 +87,8 @@ export class BudgetMeter {
   /** When a growth stopped for the machine's memory, not the budget: the bytes the machine had left then. */
   machineLeft: number | undefined;
   private readonly room: () => number | undefined;
+  /** Milliseconds a byte of the last timed growth of a table took (0 before one). */
+  private growthMsPerByte = 0;
 
   constructor(
     budget: Budget,
@@ -162,6 +167,36 @@ export class BudgetMeter {
   outOfMachine(): void {
     this.exceeded = "memory";
     this.machineLeft = this.room() ?? 0;
+  }
+
+  /**
+   * Whether a table's growth to `bytes` of new arrays would end within the time budget, by what a byte of the last
+   * large growth took (a growth copies into fresh memory, whose first touch costs about the same a byte at any
+   * size); true before one was timed. A growth that would end past the budget is not begun: its arrays would only
+   * be let go again, and it would hold the search seconds past its time (3.4 s at 8.4 M records here).
+   */
+  timeToGrow(bytes: number): boolean {
+    if (this.maxMs === Number.POSITIVE_INFINITY || this.growthMsPerByte === 0) return true;
+    return this.elapsed() + this.growthMsPerByte * bytes <= this.maxMs;
+  }
+
+  /** The clock's reading as a table begins to grow (NaN where no time budget is kept), for `grown`. */
+  growing(): number {
+    return this.maxMs === Number.POSITIVE_INFINITY || this.now === undefined ? Number.NaN : this.now();
+  }
+
+  /** Records what a table's growth to `bytes` of new arrays took since `start` (from `growing`). */
+  grown(start: number, bytes: number): void {
+    if (Number.isNaN(start) || bytes < TIMED_GROWTH || this.now === undefined) return;
+    this.growthMsPerByte = Math.max(0, this.now() - start) / bytes;
+  }
+
+  /**
+   * What stopped a table that could not store: the time budget when a growth was refused for it (the table set
+   * `exceeded` so), else memory.
+   */
+  tableFull(): "time" | "memory" {
+    return this.exceeded === "time" ? "time" : "memory";
   }
 
   /** Called once per unit of work; reads the clock now and then. Returns false once time is up. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BudgetMeter } from "./budget.ts";
+import { BudgetMeter, TIMED_GROWTH } from "./budget.ts";
 import { DepthFirst } from "./depth-first.ts";
 import { pathMoves, type SearchDomain } from "./domain.ts";
 import { TeamDepthFirst } from "./team-depth-first.ts";
@@ -98,6 +98,23 @@ describe("DepthFirst", () => {
     expect(outcome).toBe("positions");
     const shares = run(997, 1000);
     expect(shares.outcome).toBe("solved");
+  });
+
+  it("names the time budget, not memory, when its table would not grow in the time left", () => {
+    let t = 0;
+    const meter = new BudgetMeter({ ms: 10 }, () => t);
+    const start = meter.growing();
+    t = TIMED_GROWTH / 1024; // 1 ms a KiB: the table's first growth, 32 KiB, would take 32 ms
+    meter.grown(start, TIMED_GROWTH);
+    t = 0;
+    const search = new DepthFirst(new Counter(-1, 100_000), "dfs", 0);
+    search.begin(0, meter);
+    let outcome = search.resume(Number.POSITIVE_INFINITY);
+    while (outcome === "capped") outcome = search.resume(Number.POSITIVE_INFINITY);
+    expect(outcome).toBe("time");
+    expect(search.positions).toBe(1024);
+    // With the time to grow, the same search runs out of positions.
+    expect(run(-1, 100_000).outcome).toBe("exhausted");
   });
 
   it("answers at once when the root is already won", () => {

@@ -80,7 +80,7 @@ export class DepthFirstWalk<S, M> {
       domain.encode(this.key);
       if (!meter.storePosition()) return "positions";
       const found = table.findOrInsert(this.key, domain.hash());
-      if (found < 0) return "memory";
+      if (found < 0) return meter.tableFull();
       if (table.inserted) id = found;
       if (domain.isWon()) {
         this.won = true;
@@ -166,7 +166,7 @@ export class DepthFirstWalk<S, M> {
         this.takeBack(d);
         continue;
       }
-      if (id === -1) return "memory";
+      if (id === -1) return meter.tableFull();
       if (id === -2) {
         meter.storePosition();
         return "positions";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BudgetMeter, describeBudget, MACHINE_MARGIN } from "./budget.ts";
+import { BudgetMeter, describeBudget, MACHINE_MARGIN, TIMED_GROWTH } from "./budget.ts";
 import { KeySet } from "./key-set.ts";
 import { mix32 } from "./state-table.ts";
 
@@ -74,6 +74,32 @@ describe("KeySet", () => {
     expect(meter.exceeded).toBe("memory");
     expect(meter.bytesUsed).toBeLessThanOrEqual(160_000);
     for (let v = 0; v < stored; v++) expect(set.findOrInsert(key(2, v), 0, false)).toBe(0);
+  });
+
+  it("does not begin a growth that would end past the time budget: fills on to 90%, then says time is up", () => {
+    let t = 0;
+    const meter = new BudgetMeter({ ms: 10_000 }, () => t);
+    // Taught that growing takes 1 ms a KiB (4 s for the timed growth of TIMED_GROWTH bytes).
+    const start = meter.growing();
+    t = TIMED_GROWTH / 1024;
+    meter.grown(start, TIMED_GROWTH);
+    t = 0;
+    const set = new KeySet(2, meter, 16);
+    let v = 0;
+    // Early on the growths fit the time left.
+    for (; v < 5_000; v++) expect(set.findOrInsert(key(2, v), 0)).toBe(0);
+    const grown = set.capacity;
+    expect(grown).toBeGreaterThan(5_000 / 0.6);
+    // Near the end of the budget the next growth (twice the slots, 8 bytes each) would not fit: the set fills on.
+    t = 10_000 - (grown * 2 * 8) / 1024 + 1;
+    let r = 0;
+    while (r === 0) r = set.findOrInsert(key(2, v++), 0);
+    expect(r).toBe(-1);
+    expect(set.capacity).toBe(grown);
+    expect(set.count).toBe(Math.floor(grown * 0.9));
+    expect(meter.exceeded).toBe("time");
+    expect(meter.tableFull()).toBe("time");
+    for (let w = 0; w < set.count; w++) expect(set.findOrInsert(key(2, w), 0, false)).toBe(0);
   });
 
   it("is empty after clear and reusable", () => {

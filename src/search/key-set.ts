@@ -273,8 +273,20 @@ export class KeySet implements VisitedTable {
         else meter.exceeded = "memory";
         return false;
       }
+      if (!meter.timeToGrow(slots * bytesPerSlot)) {
+        // The growth would end past the time budget: fill on (the clock stops the search at its time), and stop
+        // for time once full.
+        const full = Math.floor(this.slots * FULL_AT);
+        if (this.limit < full) {
+          this.limit = full;
+          return true;
+        }
+        meter.exceeded = "time";
+        return false;
+      }
       meter.bytesUsed += (slots - this.slots) * bytesPerSlot;
     }
+    const start = meter ? meter.growing() : Number.NaN;
     const old = this.keys;
     const oldSlots = this.slots;
     const keys = new Uint32Array(slots * w);
@@ -293,6 +305,7 @@ export class KeySet implements VisitedTable {
       for (let k = 0; k < w; k++) keys[i * w + k] = old[from + k];
       if (used !== undefined) used[usedCount++] = i;
     }
+    meter?.grown(start, slots * bytesPerSlot);
     this.keys = keys;
     this.slots = slots;
     this.scale = scale;

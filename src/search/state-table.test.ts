@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BudgetMeter, describeBudget, MACHINE_MARGIN } from "./budget.ts";
+import { BudgetMeter, describeBudget, MACHINE_MARGIN, TIMED_GROWTH } from "./budget.ts";
 import { mix32, StateTable, zobristWords } from "./state-table.ts";
 
 function key(words: number, value: number): Uint32Array {
@@ -111,6 +111,27 @@ describe("StateTable", () => {
     expect(meter.exceeded).toBe("memory");
     expect(table.bytes).toBeLessThanOrEqual(20_000);
     expect(table.findOrInsert(key(4, 0), 1)).toBe(0);
+  });
+
+  it("does not begin a growth that would end past the time budget, says time is up and stays usable", () => {
+    let t = 0;
+    const meter = new BudgetMeter({ ms: 10_000 }, () => t);
+    const start = meter.growing();
+    t = TIMED_GROWTH / 1024; // 1 ms a KiB
+    meter.grown(start, TIMED_GROWTH);
+    t = 0;
+    const table = new StateTable(4, 4, meter, 16);
+    let v = 0;
+    for (; v < 2_000; v++) expect(table.findOrInsert(key(4, v), v)).toBe(v);
+    const capacity = table.capacity;
+    t = 9_999;
+    let id = 0;
+    while (id >= 0) id = table.findOrInsert(key(4, v), v++);
+    expect(id).toBe(-1);
+    expect(table.capacity).toBe(capacity);
+    expect(table.count).toBe(capacity);
+    expect(meter.exceeded).toBe("time");
+    expect(table.findOrInsert(key(4, 0), 0)).toBe(0);
   });
 
   it("makes the same Zobrist words every time", () => {

@@ -136,7 +136,13 @@ export class StateTable {
         meter.outOfMachine();
         return false;
       }
+      if (meter && !meter.timeToGrow(made)) {
+        // The growth would end past the time budget: the search stops for time now instead.
+        meter.exceeded = "time";
+        return false;
+      }
       if (meter && !meter.grow(delta)) return false;
+      const start = meter ? meter.growing() : Number.NaN;
       const words = new Uint32Array(capacity * this.stride);
       words.set(this.words);
       const hashes = new Uint32Array(capacity);
@@ -145,6 +151,7 @@ export class StateTable {
       this.hashes = hashes;
       this.slots = new Int32Array(slotCount);
       this.rehash(slotCount - 1);
+      meter?.grown(start, made);
       return true;
     }
     return false;

@@ -81,7 +81,7 @@ export function maxScore(
     if (domain.bound(score, vegas) <= best) return "leaf";
     domain.encode(key);
     const id = table.findOrInsert(key, domain.hash(), meter.positions < meter.maxPositions);
-    if (id === -1) return stop("memory");
+    if (id === -1) return stop(meter.tableFull());
     if (id === -2) return stop("positions");
     const slot = id * (words + 1) + words;
     if (!table.inserted) {

@@ -141,8 +141,10 @@ export class MontanaSearch implements Runner<MontanaState> {
       return run();
     } catch (error) {
       if (!(error instanceof RowTableFull)) throw error;
-      meter.exceeded = "memory";
-      this.search.outcome = "memory";
+      // (A growth refused for the time budget has said so.)
+      const full = meter.tableFull();
+      meter.exceeded = full;
+      this.search.outcome = full;
       return false;
     }
   }

@@ -1094,7 +1094,7 @@ export function keyWordsOf(rules: MontanaRules): number {
   return rules.redeals > 0 ? ROWS + 2 : ROWS;
 }
 
-/** The table of rows could not grow within the memory budget. */
+/** The table of rows could not grow within the memory budget (or the time budget, which the meter then names). */
 export class RowTableFull extends Error {
   constructor() {
     super("the row table is full");
