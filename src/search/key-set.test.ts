@@ -102,6 +102,19 @@ describe("KeySet", () => {
     for (let w = 0; w < set.count; w++) expect(set.findOrInsert(key(2, w), 0, false)).toBe(0);
   });
 
+  it("keeping its slots, grows again at 60% after a search whose budget made it fill on to 90%", () => {
+    const set = new KeySet(2, new BudgetMeter({ bytes: 16_000 }, undefined), 16, undefined, 4096);
+    let v = 0;
+    while (set.findOrInsert(key(2, v), 0) === 0) v++;
+    const slots = set.capacity;
+    expect(slots).toBeLessThanOrEqual(4096);
+    expect(set.count).toBe(Math.floor(slots * 0.9));
+    set.clear();
+    set.setMeter(undefined);
+    for (let w = 0; w <= Math.floor(slots * 0.6); w++) expect(set.findOrInsert(key(2, w), 0)).toBe(0);
+    expect(set.capacity).toBeGreaterThan(slots);
+  });
+
   it("is empty after clear and reusable", () => {
     const set = new KeySet(2, undefined, 16);
     for (let round = 0; round < 5; round++) {

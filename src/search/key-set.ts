@@ -130,6 +130,8 @@ export class KeySet implements VisitedTable {
       this.usedCount = 0;
       this.count = 0;
       this.hasZero = false;
+      // (A set that filled on past GROW_AT for its last search's budget grows again at the usual point.)
+      this.limit = Math.floor(this.slots * GROW_AT);
       return;
     }
     this.usedCount = 0;
