@@ -12,19 +12,13 @@
  *   npx tsx bench/family-complete.ts --game forty-thieves --deals 2,5,97 --timeout 60
  */
 
-import {
-  apply,
-  dealState,
-  type FamilyMove,
-  type FamilyState,
-  isWon,
-  whyIllegal,
-} from "../src/games/family/engine.ts";
+import { apply, dealState, type FamilyMove, type FamilyState, isWon } from "../src/games/family/engine.ts";
 import { MODE_SEARCH, PackedFamily, packedUnsupported } from "../src/games/family/packed.ts";
 import { SOLVITAIRE_PRESETS } from "../src/games/family/presets.ts";
 import { BudgetMeter } from "../src/search/budget.ts";
 import type { SearchOutcome } from "../src/search/depth-first.ts";
 import { pathMoves } from "../src/search/domain.ts";
+import { replayer } from "../src/search/kit.ts";
 import { TeamDepthFirst } from "../src/search/team-depth-first.ts";
 import { benchArgs, dealList, positive, UsageError, whole } from "./args.ts";
 
@@ -72,15 +66,13 @@ interface Row {
   ms: number;
 }
 
-/** Whether a win the search found replays through the engine to a won position (every win is checked so). */
-function replays(start: FamilyState, team: TeamDepthFirst<FamilyState, FamilyMove>): boolean {
+/** Why a win the search found does not replay through the engine to a won position (the kit's replayer); undefined when it does. */
+function whyNotReplayed(
+  start: FamilyState,
+  team: TeamDepthFirst<FamilyState, FamilyMove>,
+): string | undefined {
   const { moves, domain } = team.path();
-  let state = start;
-  for (const move of pathMoves(domain, start, moves)) {
-    if (whyIllegal(state, move) !== undefined) return false;
-    state = apply(state, move);
-  }
-  return isWon(state);
+  return replayer(start, apply, isWon)(pathMoves(domain, start, moves));
 }
 
 function searchAlone(start: FamilyState): Omit<Row, "deal"> {
@@ -96,8 +88,8 @@ function searchAlone(start: FamilyState): Omit<Row, "deal"> {
   let outcome: SearchOutcome = team.begin(start, meter) ? team.outcome : (meter.exceeded ?? "memory");
   while (outcome === "capped") outcome = team.resume(meter.positions + 50_000);
   const ms = cpuMs() - c0;
-  if (outcome === "solved" && !replays(start, team))
-    throw new Error("a win found does not replay through the engine");
+  const why = outcome === "solved" ? whyNotReplayed(start, team) : undefined;
+  if (why !== undefined) throw new Error(`a win found does not replay through the engine: ${why}`);
   return { outcome, positions: meter.positions, ms };
 }
 
