@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { Prng } from "../../cards/random.ts";
+import { commitments } from "../patience/hindsight.ts";
 import { consistentDeals } from "../patience/knowledge.ts";
 import { movesNotation } from "../patience/solution.ts";
 import { checkSolution } from "../patience/verify.ts";
-import { bestBlindMove, chooseLine, playBlind } from "./blind.ts";
+import { bestBlindMove, chooseLine, KLONDIKE_HINDSIGHT, playBlind } from "./blind.ts";
+import { parseBoard } from "./board-text.ts";
 import { klondike } from "./index.ts";
 import { klondikeKnowledge, seen } from "./knowledge.ts";
+import { formatMove } from "./notation.ts";
 import { applyMove, autoMoves, dealKlondike, type KlondikeState, makeRules } from "./rules.ts";
 import { solveKlondike } from "./solver.ts";
 
@@ -133,5 +136,63 @@ describe("the blind player", () => {
       expect(seen(s).unseen).toHaveLength(unseen);
     }
     expect(seen(settle(applyMove(s, wide.line[wide.line.length - 1]))).unseen.length).toBeLessThan(unseen);
+  });
+});
+
+describe("the blind player's commitments", () => {
+  // Drawing three, the stock known (one pass made): the seven of hearts comes to hand on the third turn; played on
+  // the eight of spades, it takes the six of clubs, which turns up the card under it. Nothing else but the stock's
+  // turns and kings into empty piles can be played.
+  const board = [
+    "Foundations: D-K S-6 H-5 C-4",
+    "Stock: 7H 8C QS 9S TS JS 7C",
+    "Waste:",
+    "Recycles: 1",
+    ": 8S",
+    ": 5C | 6C",
+    ":",
+    ": JC QC 8H | KH",
+    ": 9H TH JH QH | KS",
+    ": 7S 6H 9C TC | KC",
+    ":",
+  ].join("\n");
+  const start = parseBoard(board, makeRules({ draw: 3, fromFoundation: false }));
+  const reveals = (game: typeof KLONDIKE_HINDSIGHT, explore: number) =>
+    commitments(game, start, "safe", explore).map((c) => c.line.map((m) => formatMove(start, m)).join(" "));
+
+  it("play a card the stock's turns bring to hand as one step, as a player would", () => {
+    const lines = commitments(KLONDIKE_HINDSIGHT, start, "safe", 2);
+    const deep = lines.find((c) => {
+      const last = c.line[c.line.length - 1];
+      return last.from.kind === "cascade" && last.from.index === 1 && last.to.index === 0;
+    });
+    expect(deep?.line.map((m) => `${m.from.kind}>${m.to.kind}`)).toEqual([
+      "stock>waste",
+      "stock>waste",
+      "stock>waste",
+      "waste>cascade",
+      "cascade>cascade",
+    ]);
+    // It reveals the five of clubs, in every sample alike.
+    const after = deep!.line.reduce((s, m) => settle(applyMove(s, m)), start);
+    expect(after.faceDown[1]).toBe(0);
+    // Without the turns as one step, the same search within two positions only turns the stock.
+    const { turn: _t, plays: _p, ...plain } = KLONDIKE_HINDSIGHT;
+    expect(reveals(plain, 2).some((l) => l.endsWith(formatMove(start, deep!.line[4])))).toBe(false);
+    expect(reveals(KLONDIKE_HINDSIGHT, 2).length).toBeGreaterThan(reveals(plain, 2).length);
+  });
+
+  it("turn nothing as one step where the turns reveal cards or use up passes", () => {
+    const unseen = parseBoard(
+      board.replace("Recycles: 1", "Recycles: 0"),
+      makeRules({ draw: 3, fromFoundation: false }),
+    );
+    expect(KLONDIKE_HINDSIGHT.turn?.(unseen)).toBeDefined();
+    // Before the first turn-over the stock is unseen: its first turn is a reveal, a commitment of its own.
+    const lines = commitments(KLONDIKE_HINDSIGHT, unseen, "safe", 2);
+    expect(lines.some((c) => c.line.length === 1 && c.line[0].from.kind === "stock")).toBe(true);
+    expect(lines.every((c) => c.line.filter((m) => m.from.kind === "stock").length <= 1)).toBe(true);
+    const limited = parseBoard(board, makeRules({ draw: 3, passes: 3, fromFoundation: false }));
+    expect(KLONDIKE_HINDSIGHT.turn?.(limited)).toBeUndefined();
   });
 });

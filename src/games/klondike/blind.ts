@@ -160,6 +160,13 @@ export const KLONDIKE_HINDSIGHT: HindsightGame<KlondikeState, KlondikeMove> = {
   unseenCount,
   seenKey,
   same: (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  // With unlimited passes a turn commits nothing: the first move of the list is the turn, when there is one.
+  turn: (state) => {
+    if (state.rules.passes !== null) return undefined;
+    const m = legalMoves(state)[0];
+    return m && (m.from.kind === "stock" || m.to.kind === "stock") ? m : undefined;
+  },
+  plays: (_state, move) => move.from.kind === "waste" && move.to.kind !== "stock",
   defaults: DEFAULTS,
 };
 

@@ -81,6 +81,13 @@ export interface HindsightGame<S, M> {
   seenKey(state: S): string;
   /** Equal positions (the automatic moves of a win checked against the policy's). */
   same(a: S, b: S): boolean;
+  /**
+   * The move that turns the stock when turning commits nothing (unlimited passes), or undefined. The commitments
+   * search plays a card the turns bring to hand as one step (turns, then the play), as a player would.
+   */
+  turn?(state: S): M | undefined;
+  /** Whether `move` plays the card the stock's last turn brought to hand (with `turn`). */
+  plays?(state: S, move: M): boolean;
   /** The player's defaults (BlindOptions says what each is). */
   defaults: {
     seed: number;
@@ -176,9 +183,12 @@ export const share = (wins: number, unknown: number, samples: number): SampleSha
  * The commitments a player can reach from `sample` (the lines lonelybot's player chooses among): every move that
  * reveals a card, from every position reached by moves that reveal nothing (their outcome is the same in every
  * sample, so any sample explores them alike), each by the shortest line to it, the positions visited breadth first
- * up to `limit`. A line that wins without a reveal is a commitment too.
+ * up to `limit`. A line that wins without a reveal is a commitment too. Where turning the stock commits nothing
+ * (the game's `turn`), a card the turns bring to hand is played in one step from the position, as lonelybot's
+ * moves play any card of the stock a player can reach: turned one position at a time, the stock's cards past the
+ * first turns lay beyond any limit.
  */
-function commitments<S, M>(
+export function commitments<S, M>(
   game: HindsightGame<S, M>,
   sample: S,
   policy: AutoPolicy,
@@ -194,19 +204,55 @@ function commitments<S, M>(
       if (explored++ >= limit) break;
       const before = game.unseenCount(state);
       const key = game.seenKey(state);
-      for (const m of game.legalMoves(state)) {
-        const after = settle(game, game.apply(state, m), policy);
+      const step = (from: S, fromKey: string, m: M, moves: M[]) => {
+        const after = settle(game, game.apply(from, m), policy);
         if (game.unseenCount(after) < before || game.isWon(after)) {
-          out.push({ line: [...line, m], key: `${key} ${JSON.stringify(m)}` });
+          out.push({ line: [...line, ...moves, m], key: `${fromKey} ${JSON.stringify(m)}` });
         } else {
           const k = game.seenKey(after);
-          if (visited.has(k)) continue;
+          if (visited.has(k)) return;
           visited.add(k);
-          next.push({ state: after, line: [...line, m] });
+          next.push({ state: after, line: [...line, ...moves, m] });
         }
+      };
+      // Each card the stock's turns bring to hand is played as one step, the turns and the play (the turns alone
+      // are not searched; a move that leaves the waste alone is the same as from here).
+      const cycle = turnCycle(game, state, policy);
+      const turn = cycle.length > 0 ? JSON.stringify(game.turn?.(state)) : undefined;
+      for (const m of game.legalMoves(state)) if (JSON.stringify(m) !== turn) step(state, key, m, []);
+      for (const t of cycle) {
+        const tk = game.seenKey(t.state);
+        for (const m of game.legalMoves(t.state)) if (game.plays?.(t.state, m)) step(t.state, tk, m, t.moves);
       }
     }
     layer = next;
+  }
+  return out;
+}
+
+/**
+ * The positions the stock's turns reach from `state` while they reveal nothing (the game's `turn`), each with the
+ * turns that reach it; empty where turning commits or reveals.
+ */
+function turnCycle<S, M>(
+  game: HindsightGame<S, M>,
+  state: S,
+  policy: AutoPolicy,
+): { state: S; moves: M[] }[] {
+  const out: { state: S; moves: M[] }[] = [];
+  if (!game.turn || !game.plays) return out;
+  const home = game.seenKey(state);
+  const unseen = game.unseenCount(state);
+  let s = state;
+  const moves: M[] = [];
+  for (let i = 0; i < 64; i++) {
+    const m = game.turn(s);
+    if (m === undefined) break;
+    const after = settle(game, game.apply(s, m), policy);
+    if (game.unseenCount(after) < unseen || game.seenKey(after) === home) break;
+    moves.push(m);
+    s = after;
+    out.push({ state: s, moves: moves.slice() });
   }
   return out;
 }
