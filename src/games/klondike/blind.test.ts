@@ -164,7 +164,12 @@ describe("the blind player's commitments", () => {
     const lines = commitments(KLONDIKE_HINDSIGHT, start, "safe", 2);
     const deep = lines.find((c) => {
       const last = c.line[c.line.length - 1];
-      return last.from.kind === "cascade" && last.from.index === 1 && last.to.index === 0;
+      return (
+        last.from.kind === "cascade" &&
+        last.from.index === 1 &&
+        last.to.kind === "cascade" &&
+        last.to.index === 0
+      );
     });
     expect(deep?.line.map((m) => `${m.from.kind}>${m.to.kind}`)).toEqual([
       "stock>waste",
@@ -176,7 +181,8 @@ describe("the blind player's commitments", () => {
     // It reveals the five of clubs, in every sample alike.
     const after = deep!.line.reduce((s, m) => settle(applyMove(s, m)), start);
     expect(after.faceDown[1]).toBe(0);
-    // Without the turns as one step, the same search within two positions only turns the stock.
+    // Without the turns as one step, the same search within two positions does not reach it: it visits the first
+    // turn as a position of its own.
     const { turn: _t, plays: _p, ...plain } = KLONDIKE_HINDSIGHT;
     expect(reveals(plain, 2).some((l) => l.endsWith(formatMove(start, deep!.line[4])))).toBe(false);
     expect(reveals(KLONDIKE_HINDSIGHT, 2).length).toBeGreaterThan(reveals(plain, 2).length);
